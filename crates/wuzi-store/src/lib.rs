@@ -1,0 +1,1 @@
+//! Wuzi's data on disk.
