@@ -94,12 +94,18 @@ fn an_occupied_point_is_refused_and_the_board_is_unchanged() {
     let err = h.play(3, 4).expect_err("the point is taken");
     assert_eq!(err["kind"], "occupied");
     assert!(
-        err["message"].as_str().expect("a message").contains("black"),
+        err["message"]
+            .as_str()
+            .expect("a message")
+            .contains("black"),
         "the message says what is there: {err}"
     );
     let view = h.invoke("game_view", json!({})).expect("game_view answers");
     assert_eq!(stones(&view), vec![(3, 4, "black".to_string())]);
-    assert_eq!(view["to_move"], "white", "the refused move did not pass the turn");
+    assert_eq!(
+        view["to_move"], "white",
+        "the refused move did not pass the turn"
+    );
 }
 
 #[test]
@@ -124,7 +130,10 @@ fn arguments_of_the_wrong_shape_are_refused_with_an_error() {
         json!({ "x": null, "y": 2 }),
         json!([7, 7]),
     ] {
-        assert!(h.invoke("play", args.clone()).is_err(), "{args} was accepted");
+        assert!(
+            h.invoke("play", args.clone()).is_err(),
+            "{args} was accepted"
+        );
     }
     let view = h.invoke("game_view", json!({})).expect("game_view answers");
     assert_eq!(view["stones"], json!([]), "nothing was placed");
@@ -144,7 +153,9 @@ fn new_game_clears_the_board_and_takes_a_size() {
     assert_eq!(view["stones"], json!([]));
     assert_eq!(view["size"], 15);
 
-    let view = h.invoke("new_game", json!({ "size": 19 })).expect("a 19x19 game");
+    let view = h
+        .invoke("new_game", json!({ "size": 19 }))
+        .expect("a 19x19 game");
     assert_eq!(view["size"], 19);
     h.play(18, 18).expect("the far corner of 19x19");
 

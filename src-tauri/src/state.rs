@@ -20,6 +20,8 @@ impl AppState {
     pub fn game(&self) -> MutexGuard<'_, Game> {
         // A command that panicked while holding the lock left the game in a
         // state the next command can still read; losing the game would be worse.
-        self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.game
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -96,7 +96,7 @@ impl Game {
     /// The side to move: black first, then alternating.
     #[must_use]
     pub fn to_move(&self) -> Stone {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White
