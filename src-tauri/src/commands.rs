@@ -15,7 +15,6 @@ pub fn game_view(state: State<'_, AppState>) -> GameView {
 pub fn new_game(state: State<'_, AppState>, size: Option<u8>) -> Result<GameView, AppError> {
     let config = GameConfig {
         size: size.unwrap_or(wuzi_core::DEFAULT_SIZE),
-        ..GameConfig::default()
     };
     let game = Game::with_config(config)?;
     let mut current = state.game();
