@@ -1,10 +1,12 @@
+//! Errors as the UI receives them: `{ kind, message }`.
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
-use wuzi_core::{BoardSizeError, IllegalMove};
+use wuzi_core::{ConfigError, IllegalMove, ReplayError};
 
-/// Why a command failed. The UI receives it as `{ kind, message }`: `kind`
-/// is stable for code to match on, `message` is for people.
+/// Why a command failed. `kind` is stable for code to match on; `message`
+/// is for people.
 #[derive(Debug, Error)]
 pub enum AppError {
     /// The move was refused by the rules.
@@ -20,9 +22,51 @@ pub enum AppError {
         /// The size of the board.
         size: u8,
     },
-    /// A board size the game does not support.
+    /// A game set-up that cannot be played.
     #[error("{0}")]
-    BoardSize(#[from] BoardSizeError),
+    Config(#[from] ConfigError),
+    /// A saved or imported game whose moves are not a legal game.
+    #[error("the game's moves are not legal: {0}")]
+    Replay(#[from] ReplayError),
+    /// An imported text in none of the formats, or a broken one.
+    #[error("{0}")]
+    Record(String),
+    /// An argument the command cannot use.
+    #[error("{0}")]
+    BadArgument(String),
+    /// It is the computer's turn, not the player's.
+    #[error("it is the computer's turn")]
+    NotYourTurn,
+    /// The computer was asked to move when it is not its turn.
+    #[error("it is not the computer's turn")]
+    NotAiTurn,
+    /// The game changed while the computer was thinking; its move was dropped.
+    #[error("the game changed while the computer was thinking")]
+    Stale,
+    /// The engine found no move (the game is over or the board is full).
+    #[error("{0}")]
+    NoMove(#[from] wuzi_engine::NoMove),
+    /// A review of a game that cannot be reviewed.
+    #[error("{0}")]
+    Analysis(#[from] wuzi_engine::AnalysisError),
+    /// Something is already running that this would clash with.
+    #[error("{0}")]
+    Busy(&'static str),
+    /// Nothing of that name or id.
+    #[error("{0}")]
+    NotFound(String),
+    /// No profile is open yet.
+    #[error("no profile is open")]
+    NoProfile,
+    /// The data folder could not be opened, so nothing can be kept.
+    #[error("the data folder is not available: {0}")]
+    NoStore(String),
+    /// From the data folder.
+    #[error("{0}")]
+    Store(#[from] wuzi_store::Error),
+    /// A background task failed.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl AppError {
@@ -34,7 +78,22 @@ impl AppError {
                 "off_board"
             }
             AppError::IllegalMove(IllegalMove::Occupied { .. }) => "occupied",
-            AppError::BoardSize(_) => "bad_size",
+            AppError::IllegalMove(IllegalMove::Forbidden { .. }) => "forbidden",
+            AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
+            AppError::Config(_) => "bad_config",
+            AppError::Replay(_) | AppError::Record(_) => "bad_record",
+            AppError::BadArgument(_) => "bad_argument",
+            AppError::NotYourTurn => "not_your_turn",
+            AppError::NotAiTurn => "not_ai_turn",
+            AppError::Stale => "stale",
+            AppError::NoMove(_) => "no_move",
+            AppError::Analysis(_) => "bad_record",
+            AppError::Busy(_) => "busy",
+            AppError::NotFound(_) => "not_found",
+            AppError::NoProfile => "no_profile",
+            AppError::NoStore(_) => "no_store",
+            AppError::Store(e) => e.kind(),
+            AppError::Internal(_) => "internal",
         }
     }
 }

@@ -1,5 +1,9 @@
+//! What the UI draws, built fresh from the session on every answer.
+
 use serde::Serialize;
-use wuzi_core::{Game, Point, Stone};
+use wuzi_core::{Forbidden, ForbiddenMoves, Outcome, Point, Rule, Stone};
+
+use crate::session::{Mode, Seat, Session};
 
 /// One stone as the UI draws it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -14,28 +18,161 @@ pub struct StoneView {
     pub number: usize,
 }
 
+/// A point black may not play, and why.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ForbiddenView {
+    /// Column.
+    pub x: u8,
+    /// Row.
+    pub y: u8,
+    /// Why.
+    pub kind: Forbidden,
+}
+
+/// How the game ended, as the game-over dialog tells it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OutcomeView {
+    /// `five`, `draw`, `resign`, `timeout` or `forbidden`.
+    pub kind: &'static str,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Stone>,
+    /// The forbidden point black played, for `forbidden`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point: Option<Point>,
+    /// Why it was forbidden, for `forbidden`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forbidden_kind: Option<Forbidden>,
+}
+
+/// One side's player as the UI shows it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PlayerView {
+    /// `human` or `ai`.
+    pub kind: &'static str,
+    /// A person's name, or the level's.
+    pub name: String,
+    /// The computer's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
+}
+
+/// Both players.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PlayersView {
+    /// Black's player.
+    pub black: PlayerView,
+    /// White's player.
+    pub white: PlayerView,
+}
+
+/// Time used by each side, and whose clock runs.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ClockView {
+    /// Black's time, in milliseconds.
+    pub black_ms: u64,
+    /// White's time, in milliseconds.
+    pub white_ms: u64,
+    /// The side whose clock runs, or `None` once the game is over.
+    pub running: Option<Stone>,
+}
+
+/// Games won by each side between these two players in this run of the app.
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+pub struct Score {
+    /// Games black won.
+    pub black: u32,
+    /// Games white won.
+    pub white: u32,
+    /// Drawn games.
+    pub draws: u32,
+}
+
 /// Everything the UI needs to draw the game, complete on every answer so the
 /// UI never keeps game state of its own.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct GameView {
+    /// Changes with every change to the game.
+    pub generation: u64,
     /// Lines each way.
     pub size: u8,
+    /// The rule.
+    pub rule: Rule,
+    /// What a forbidden move does.
+    pub forbidden_moves: ForbiddenMoves,
+    /// Who plays whom.
+    pub mode: Mode,
+    /// The players.
+    pub players: PlayersView,
     /// The stones in the order they were played.
     pub stones: Vec<StoneView>,
     /// The side to move.
     pub to_move: Stone,
     /// The point of the last move, for the last-move marker.
     pub last: Option<Point>,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeView>,
+    /// The winning stones.
+    pub winning_line: Vec<Point>,
+    /// Black's forbidden points (renju, black to move).
+    pub forbidden: Vec<ForbiddenView>,
     /// Black stones on the board.
     pub black_count: usize,
     /// White stones on the board.
     pub white_count: usize,
+    /// Whether undo would take back a move.
+    pub can_undo: bool,
+    /// Whether redo would play a move again.
+    pub can_redo: bool,
+    /// The computer is to move: the UI asks it to.
+    pub ai_to_move: bool,
+    /// The game clock.
+    pub clock: ClockView,
+    /// This pairing's score.
+    pub score: Score,
+    /// The save slot the game came from or was saved to.
+    pub save_name: Option<String>,
+}
+
+fn player(seat: &Seat) -> PlayerView {
+    match seat {
+        Seat::Human { name } => PlayerView {
+            kind: "human",
+            name: name.clone(),
+            level: None,
+        },
+        Seat::Ai { level } => PlayerView {
+            kind: "ai",
+            name: seat.display_name(),
+            level: Some(level.name()),
+        },
+    }
+}
+
+fn outcome(outcome: &Outcome) -> OutcomeView {
+    let (kind, point, forbidden_kind) = match outcome {
+        Outcome::Win { .. } => ("five", None, None),
+        Outcome::Draw => ("draw", None, None),
+        Outcome::Resign { .. } => ("resign", None, None),
+        Outcome::Timeout { .. } => ("timeout", None, None),
+        Outcome::ForbiddenMove { point, kind } => ("forbidden", Some(*point), Some(*kind)),
+    };
+    OutcomeView {
+        kind,
+        winner: outcome.winner(),
+        point,
+        forbidden_kind,
+    }
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl GameView {
-    /// The view of `game` as it stands.
+    /// The view of `session` as it stands, with `score` for its pairing.
     #[must_use]
-    pub fn of(game: &Game) -> GameView {
+    pub fn of(session: &Session, score: Score) -> GameView {
+        let game = &session.game;
         let stones = game
             .moves()
             .iter()
@@ -47,13 +184,61 @@ impl GameView {
                 number: i + 1,
             })
             .collect();
+        let config = game.config();
+        let over = game.is_over();
+        let forbidden = if config.rule == Rule::Renju && !over && game.to_move() == Stone::Black {
+            wuzi_core::forbidden_points_with_kind(game.board())
+                .into_iter()
+                .map(|(p, kind)| ForbiddenView {
+                    x: p.x,
+                    y: p.y,
+                    kind,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let running = (!over).then(|| game.to_move());
+        let mut black_ms = millis(game.elapsed(Stone::Black));
+        let mut white_ms = millis(game.elapsed(Stone::White));
+        match running {
+            Some(Stone::Black) => black_ms += millis(game.turn_elapsed()),
+            Some(Stone::White) => white_ms += millis(game.turn_elapsed()),
+            None => {}
+        }
+        let ended = game.outcome();
+        let winning_line = match &ended {
+            Some(Outcome::Win { line, .. }) => line.clone(),
+            _ => Vec::new(),
+        };
         GameView {
+            generation: session.generation,
             size: game.board().size(),
+            rule: config.rule,
+            forbidden_moves: config.forbidden,
+            mode: session.mode,
+            players: PlayersView {
+                black: player(&session.black),
+                white: player(&session.white),
+            },
             stones,
             to_move: game.to_move(),
-            last: game.moves().last().map(|mv| mv.point),
-            black_count: game.board().count(Stone::Black),
-            white_count: game.board().count(Stone::White),
+            last: game.last_move().map(|mv| mv.point),
+            outcome: ended.as_ref().map(outcome),
+            winning_line,
+            forbidden,
+            black_count: game.count(Stone::Black),
+            white_count: game.count(Stone::White),
+            can_undo: game.can_undo(),
+            can_redo: game.can_redo(),
+            ai_to_move: session.ai_to_move().is_some(),
+            clock: ClockView {
+                black_ms,
+                white_ms,
+                running,
+            },
+            score,
+            save_name: session.save_name.clone(),
         }
     }
 }

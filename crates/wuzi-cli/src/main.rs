@@ -1,11 +1,142 @@
 //! The `wuzi` command.
-use clap::Parser;
+use std::io;
+use std::process::ExitCode;
 
-/// Wuzi from the terminal.
+use clap::{Parser, Subcommand};
+use wuzi_core::{Rule, Stone};
+use wuzi_engine::Level;
+
+use wuzi_cli::matches::{Contender, MatchConfig};
+use wuzi_cli::{bench, matches, parse_rule, pbrain, play};
+
+/// Wuzi (五子): Gomoku and Renju from the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "wuzi", version, about)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
 
-fn main() {
-    let _cli = Cli::parse();
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Speak the Gomocup (pbrain) protocol on stdin/stdout.
+    Pbrain {
+        /// Play at this level (1-5 or a name) instead of full strength.
+        #[arg(long, value_parser = parse_level)]
+        level: Option<Level>,
+    },
+    /// Play against the computer in the terminal.
+    Play {
+        /// The computer's level (1-5 or a name).
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: Level,
+        /// freestyle, standard or renju.
+        #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+        rule: Rule,
+        /// Board size.
+        #[arg(long, default_value_t = 15)]
+        size: u8,
+        /// Play white (the computer starts).
+        #[arg(long)]
+        white: bool,
+    },
+    /// Play a match: level against level or an external engine (`cmd:<command>`).
+    Match {
+        /// First contender: a level or `cmd:<pbrain engine command>`.
+        a: String,
+        /// Second contender.
+        b: String,
+        /// Number of games (colours swap every game).
+        #[arg(long, default_value_t = 40)]
+        games: usize,
+        /// freestyle, standard or renju.
+        #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+        rule: Rule,
+        /// Board size (openings are used on 15x15 only).
+        #[arg(long, default_value_t = 15)]
+        size: u8,
+        /// Time per move in milliseconds instead of each level's own.
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Print each game's moves.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Search fixed positions to a fixed depth and report speed.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+        /// Also time the review of a 60-move game.
+        #[arg(long)]
+        review: bool,
+    },
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse::<Level>().map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    wuzi_cli::init_logging();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Pbrain { level } => {
+            pbrain::run(io::BufReader::new(io::stdin()), io::stdout().lock(), level)
+        }
+        Cmd::Play {
+            level,
+            rule,
+            size,
+            white,
+        } => play::run(
+            size,
+            rule,
+            level,
+            if white { Stone::White } else { Stone::Black },
+        ),
+        Cmd::Match {
+            a,
+            b,
+            games,
+            rule,
+            size,
+            time_ms,
+            verbose,
+        } => {
+            let (a, b) = match (Contender::parse(&a), Contender::parse(&b)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            matches::run(
+                &a,
+                &b,
+                &MatchConfig {
+                    games,
+                    rule,
+                    size,
+                    time_ms,
+                    verbose,
+                },
+            );
+            Ok(())
+        }
+        Cmd::Bench { depth, review } => {
+            bench::run(depth);
+            if review {
+                bench::review_timing();
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("wuzi: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,31 +1,164 @@
-use crate::{Board, BoardSizeError, DEFAULT_SIZE, Point, Stone};
+//! A game: its set-up, the moves with their times, undo and redo, and how
+//! it ended.
+
+use std::time::{Duration, Instant};
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::{
+    Board, BoardSizeError, DEFAULT_SIZE, Forbidden, Point, Rule, Stone, forbidden_kind,
+    forbidden_points, is_win, winning_line,
+};
+
+/// What happens when black tries a forbidden point in renju.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ForbiddenMoves {
+    /// The move is refused with its reason and black plays elsewhere: the
+    /// friendly setting.
+    #[default]
+    Refuse,
+    /// The move is played and black loses, as in tournaments.
+    Lose,
+}
+
 /// How a game is set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameConfig {
     /// Lines each way.
     pub size: u8,
+    /// The rule deciding wins and forbidden moves.
+    #[serde(default)]
+    pub rule: Rule,
+    /// What a forbidden move by black does in renju.
+    #[serde(default)]
+    pub forbidden: ForbiddenMoves,
+    /// The side that plays the first move.
+    #[serde(default = "black")]
+    pub first: Stone,
+}
+
+fn black() -> Stone {
+    Stone::Black
 }
 
 impl Default for GameConfig {
     fn default() -> Self {
-        GameConfig { size: DEFAULT_SIZE }
+        GameConfig {
+            size: DEFAULT_SIZE,
+            rule: Rule::default(),
+            forbidden: ForbiddenMoves::default(),
+            first: Stone::Black,
+        }
     }
 }
 
+impl GameConfig {
+    /// The default set-up with `rule` (on the 15x15 board).
+    #[must_use]
+    pub fn with_rule(rule: Rule) -> GameConfig {
+        GameConfig {
+            rule,
+            ..GameConfig::default()
+        }
+    }
+
+    /// Checks that a game can be played with this set-up.
+    ///
+    /// # Errors
+    /// [`ConfigError`] for an unplayable size or renju off 15x15.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        Board::new(self.size)?;
+        match self.rule.required_size() {
+            Some(size) if size != self.size => Err(ConfigError::RuleSize {
+                rule: self.rule,
+                size: self.size,
+                required: size,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A set-up no game can be played with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum ConfigError {
+    /// The board size is not playable.
+    #[error(transparent)]
+    Size(#[from] BoardSizeError),
+    /// The rule needs another board size.
+    #[error("{} is played on {required}x{required}, not {size}x{size}", rule.name())]
+    RuleSize {
+        /// The rule asked for.
+        rule: Rule,
+        /// The size asked for.
+        size: u8,
+        /// The size the rule is played on.
+        required: u8,
+    },
+}
+
 /// One stone played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// Where it was played.
     pub point: Point,
     /// Who played it.
     pub stone: Stone,
+    /// How long the player took over it, in milliseconds.
+    #[serde(default)]
+    pub time_ms: u64,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outcome {
+    /// `stone` made a winning row: `line`, end to end.
+    Win {
+        /// The winner.
+        stone: Stone,
+        /// The winning stones.
+        line: Vec<Point>,
+    },
+    /// The board filled up with no winner.
+    Draw,
+    /// `loser` resigned.
+    Resign {
+        /// The side that resigned.
+        loser: Stone,
+    },
+    /// `loser` ran out of time.
+    Timeout {
+        /// The side whose time ran out.
+        loser: Stone,
+    },
+    /// Black played a forbidden point (renju, tournament setting) and lost.
+    ForbiddenMove {
+        /// The forbidden point black played.
+        point: Point,
+        /// Why it was forbidden.
+        kind: Forbidden,
+    },
+}
+
+impl Outcome {
+    /// The side that won, or `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Stone> {
+        match self {
+            Outcome::Win { stone, .. } => Some(*stone),
+            Outcome::Draw => None,
+            Outcome::Resign { loser } | Outcome::Timeout { loser } => Some(loser.opponent()),
+            Outcome::ForbiddenMove { .. } => Some(Stone::White),
+        }
+    }
 }
 
 /// Why a move was refused. The game is unchanged after a refusal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum IllegalMove {
     /// The point is outside the board.
     #[error("{point} is off the board")]
@@ -41,38 +174,164 @@ pub enum IllegalMove {
         /// The stone already there.
         stone: Stone,
     },
+    /// Black may not play there in renju.
+    #[error("{point} is forbidden for black: {kind}")]
+    Forbidden {
+        /// The refused point.
+        point: Point,
+        /// Why it is forbidden.
+        kind: Forbidden,
+    },
+    /// The game has ended; undo to play on.
+    #[error("the game is over")]
+    GameOver,
 }
 
-/// A game in progress: the board, whose turn it is and the moves so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A list of moves that is not a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum ReplayError {
+    /// The set-up cannot be played.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Move `index` (0-based) is illegal.
+    #[error("move {}: {error}", index + 1)]
+    Move {
+        /// Which move, 0-based.
+        index: usize,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+    /// Move `index` (0-based) is played by the side not to move.
+    #[error("move {}: {expected} is to move", index + 1)]
+    OutOfTurn {
+        /// Which move, 0-based.
+        index: usize,
+        /// The side whose turn it was.
+        expected: Stone,
+    },
+}
+
+/// A game in progress or over: the board, whose turn it is, the moves so
+/// far with their times, the moves taken back (for redo) and the outcome.
+///
+/// The game keeps a clock for the side to move: [`Game::try_play`] stamps
+/// each move with the time since the previous one (or since the start, or
+/// the last undo). Use [`Game::try_play_timed`] to give the time yourself.
+///
+/// It serializes as its set-up and moves, and deserializes by replaying
+/// them, so a saved game is always a legal one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "GameState", try_from = "GameState")]
 pub struct Game {
     config: GameConfig,
     board: Board,
     moves: Vec<Move>,
+    /// Moves taken back, the next one to redo last.
+    redo: Vec<Move>,
+    outcome: Option<Outcome>,
+    /// When the side to move started thinking.
+    turn_started: Instant,
+}
+
+impl PartialEq for Game {
+    /// Two games are equal when they are in the same state; the running
+    /// clock of the move in progress is not part of it.
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.moves == other.moves
+            && self.redo == other.redo
+            && self.outcome == other.outcome
+            && self.board == other.board
+    }
+}
+
+impl Eq for Game {}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(GameConfig::default())
+    }
 }
 
 impl Game {
     /// A new game with an empty board.
     ///
     /// # Errors
-    /// When the configured size is not a playable board size.
-    pub fn with_config(config: GameConfig) -> Result<Game, BoardSizeError> {
+    /// [`ConfigError`] when the size is not playable or the rule needs
+    /// another size (renju is 15x15 only).
+    pub fn with_config(config: GameConfig) -> Result<Game, ConfigError> {
+        config.validate()?;
         let board = Board::new(config.size)?;
         Ok(Game {
             config,
             board,
             moves: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            turn_started: Instant::now(),
         })
     }
 
-    /// A new game; an unplayable size falls back to the default board.
+    /// A new game; a set-up that cannot be played falls back to the default
+    /// one (freestyle on 15x15) with the same first side.
     #[must_use]
     pub fn new(config: GameConfig) -> Game {
-        Game::with_config(config).unwrap_or_else(|_| Game {
-            config: GameConfig::default(),
-            board: Board::default(),
-            moves: Vec::new(),
+        Game::with_config(config).unwrap_or_else(|_| {
+            let fallback = GameConfig {
+                first: config.first,
+                ..GameConfig::default()
+            };
+            Game {
+                config: fallback,
+                board: Board::default(),
+                moves: Vec::new(),
+                redo: Vec::new(),
+                outcome: None,
+                turn_started: Instant::now(),
+            }
         })
+    }
+
+    /// A game with `points` played in order, each checked as
+    /// [`Game::try_play`] does, with no times.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for a bad set-up or the first illegal move.
+    ///
+    /// ```
+    /// use wuzi_core::{parse_point, Game, GameConfig, Stone};
+    /// let moves: Vec<_> = ["H8", "I9", "H9"].iter().map(|m| parse_point(m, 15).unwrap()).collect();
+    /// let game = Game::from_moves(GameConfig::default(), &moves).unwrap();
+    /// assert_eq!(game.to_move(), Stone::White);
+    /// ```
+    pub fn from_moves(config: GameConfig, points: &[Point]) -> Result<Game, ReplayError> {
+        let mut game = Game::with_config(config)?;
+        for (index, &point) in points.iter().enumerate() {
+            game.try_play_timed(point, Duration::ZERO)
+                .map_err(|error| ReplayError::Move { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// A game with `moves` played in order, keeping their times. Each must
+    /// be by the side to move and legal.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for a bad set-up, a move out of turn, or the first
+    /// illegal move.
+    pub fn replay(config: GameConfig, moves: &[Move]) -> Result<Game, ReplayError> {
+        let mut game = Game::with_config(config)?;
+        for (index, mv) in moves.iter().enumerate() {
+            if mv.stone != game.to_move() {
+                return Err(ReplayError::OutOfTurn {
+                    index,
+                    expected: game.to_move(),
+                });
+            }
+            game.try_play_timed(mv.point, Duration::from_millis(mv.time_ms))
+                .map_err(|error| ReplayError::Move { index, error })?;
+        }
+        Ok(game)
     }
 
     /// The set-up this game was started with.
@@ -93,34 +352,290 @@ impl Game {
         &self.moves
     }
 
-    /// The side to move: black first, then alternating.
+    /// The last move played, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<&Move> {
+        self.moves.last()
+    }
+
+    /// The moves taken back that [`Game::redo`] would play again, the next
+    /// one first.
+    pub fn redo_moves(&self) -> impl Iterator<Item = &Move> {
+        self.redo.iter().rev()
+    }
+
+    /// The side to move: the configured first side, then alternating.
     #[must_use]
     pub fn to_move(&self) -> Stone {
         if self.moves.len().is_multiple_of(2) {
-            Stone::Black
+            self.config.first
         } else {
-            Stone::White
+            self.config.first.opponent()
         }
     }
 
-    /// Plays the side to move at `point`.
+    /// How many stones of `stone`'s colour are on the board.
+    #[must_use]
+    pub fn count(&self, stone: Stone) -> usize {
+        self.board.count(stone)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The time `stone`'s side has spent on the moves now on the board.
+    #[must_use]
+    pub fn elapsed(&self, stone: Stone) -> Duration {
+        let ms = self
+            .moves
+            .iter()
+            .filter(|mv| mv.stone == stone)
+            .map(|mv| mv.time_ms)
+            .fold(0u64, u64::saturating_add);
+        Duration::from_millis(ms)
+    }
+
+    /// How long the side to move has been thinking over this move.
+    #[must_use]
+    pub fn turn_elapsed(&self) -> Duration {
+        self.turn_started.elapsed()
+    }
+
+    /// Black's forbidden points when the rule is renju and black is to
+    /// move; empty otherwise.
+    #[must_use]
+    pub fn forbidden_points(&self) -> Vec<Point> {
+        if self.forbidden_applies() && !self.is_over() {
+            forbidden_points(&self.board)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn forbidden_applies(&self) -> bool {
+        self.config.rule == Rule::Renju && self.to_move() == Stone::Black
+    }
+
+    /// Checks a move for the side to move without playing it. Under
+    /// [`ForbiddenMoves::Lose`] a forbidden point passes: playing it loses.
     ///
     /// # Errors
-    /// [`IllegalMove`] when the point is off the board or taken; the game is
-    /// left as it was.
-    pub fn try_play(&mut self, point: Point) -> Result<Move, IllegalMove> {
+    /// The [`IllegalMove`] that [`Game::try_play`] would return.
+    pub fn check(&self, point: Point) -> Result<Option<Forbidden>, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
         if !self.board.contains(point) {
             return Err(IllegalMove::OffBoard { point });
         }
         if let Some(stone) = self.board.stone_at(point) {
             return Err(IllegalMove::Occupied { point, stone });
         }
+        let forbidden = if self.forbidden_applies() {
+            forbidden_kind(&self.board, point)
+        } else {
+            None
+        };
+        match forbidden {
+            Some(kind) if self.config.forbidden == ForbiddenMoves::Refuse => {
+                Err(IllegalMove::Forbidden { point, kind })
+            }
+            _ => Ok(forbidden),
+        }
+    }
+
+    /// Plays the side to move at `point`, timed by the game's clock.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game is over, or the point is off the
+    /// board, taken, or forbidden for black (renju, refuse setting); the
+    /// game is left as it was.
+    ///
+    /// ```
+    /// use wuzi_core::{Game, GameConfig, IllegalMove, Point};
+    /// let mut game = Game::default();
+    /// game.try_play(Point::new(7, 7)).unwrap();
+    /// assert_eq!(
+    ///     game.try_play(Point::new(15, 0)),
+    ///     Err(IllegalMove::OffBoard { point: Point::new(15, 0) })
+    /// );
+    /// ```
+    pub fn try_play(&mut self, point: Point) -> Result<Move, IllegalMove> {
+        let time = self.turn_started.elapsed();
+        self.try_play_timed(point, time)
+    }
+
+    /// [`Game::try_play`] with the time the player took given by the
+    /// caller (kept in milliseconds).
+    ///
+    /// # Errors
+    /// As [`Game::try_play`].
+    pub fn try_play_timed(&mut self, point: Point, time: Duration) -> Result<Move, IllegalMove> {
+        let forbidden = self.check(point)?;
+        let time_ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        self.redo.clear();
+        Ok(self.place(point, time_ms, forbidden))
+    }
+
+    /// Plays the side to move at `point` with no checks, for search: the
+    /// outcome (win, draw) is still updated, the clock is not read and the
+    /// move's time is 0.
+    ///
+    /// Bad input is not detected: a point off the board panics; an
+    /// occupied point is overwritten (and left empty by a later undo); a
+    /// renju forbidden point is played as an ordinary move; a move after
+    /// the game is over replaces the outcome with this move's.
+    pub fn play_unchecked(&mut self, point: Point) -> Move {
+        self.redo.clear();
+        self.place(point, 0, None)
+    }
+
+    fn place(&mut self, point: Point, time_ms: u64, forbidden: Option<Forbidden>) -> Move {
+        let stone = self.to_move();
+        self.board.set(point, Some(stone));
         let mv = Move {
             point,
-            stone: self.to_move(),
+            stone,
+            time_ms,
         };
-        self.board.set(point, Some(mv.stone));
         self.moves.push(mv);
-        Ok(mv)
+        self.outcome = if let Some(kind) = forbidden {
+            Some(Outcome::ForbiddenMove { point, kind })
+        } else if is_win(&self.board, self.config.rule, point) {
+            winning_line(&self.board, self.config.rule, point)
+                .map(|line| Outcome::Win { stone, line })
+        } else if self.moves.len() >= self.board.area() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+        self.turn_started = Instant::now();
+        mv
+    }
+
+    /// `stone`'s side resigns.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game has already ended.
+    pub fn resign(&mut self, stone: Stone) -> Result<(), IllegalMove> {
+        self.end(Outcome::Resign { loser: stone })
+    }
+
+    /// `stone`'s side ran out of time: it loses.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game has already ended.
+    pub fn timeout(&mut self, stone: Stone) -> Result<(), IllegalMove> {
+        self.end(Outcome::Timeout { loser: stone })
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.outcome = Some(outcome);
+        Ok(())
+    }
+
+    /// Whether [`Game::undo`] would change anything.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.moves.is_empty() || self.outcome.is_some()
+    }
+
+    /// Takes back the last move, keeping it for [`Game::redo`], and reopens
+    /// the game if it had ended (a resignation or timeout with no move to
+    /// take back is just withdrawn). Returns the move taken back.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.outcome = None;
+        let mv = self.moves.pop()?;
+        self.board.set(mv.point, None);
+        self.redo.push(mv);
+        self.turn_started = Instant::now();
+        Some(mv)
+    }
+
+    /// Whether [`Game::redo`] would play a move.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && !self.is_over()
+    }
+
+    /// Plays again the last move taken back, with its time, and returns it.
+    /// `None` when there is nothing to redo or the game is over.
+    pub fn redo(&mut self) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let mv = self.redo.pop()?;
+        let rest = std::mem::take(&mut self.redo);
+        match self.try_play_timed(mv.point, Duration::from_millis(mv.time_ms)) {
+            Ok(played) => {
+                self.redo = rest;
+                Some(played)
+            }
+            // Only a hand-edited saved game can get here; its redo list is
+            // no good past this point.
+            Err(_) => None,
+        }
+    }
+
+    /// Changes what a forbidden move does, mid-game.
+    pub fn set_forbidden_moves(&mut self, forbidden: ForbiddenMoves) {
+        self.config.forbidden = forbidden;
+    }
+}
+
+/// The serialized form of a game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct GameState {
+    config: GameConfig,
+    moves: Vec<Move>,
+    /// Moves taken back, the next to redo first.
+    #[serde(default)]
+    redo: Vec<Move>,
+    /// A resignation or timeout; other outcomes follow from the moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<Outcome>,
+}
+
+impl From<Game> for GameState {
+    fn from(game: Game) -> Self {
+        let ending = match game.outcome {
+            Some(outcome @ (Outcome::Resign { .. } | Outcome::Timeout { .. })) => Some(outcome),
+            _ => None,
+        };
+        let mut redo = game.redo;
+        redo.reverse();
+        GameState {
+            config: game.config,
+            moves: game.moves,
+            redo,
+            ending,
+        }
+    }
+}
+
+impl TryFrom<GameState> for Game {
+    type Error = ReplayError;
+
+    fn try_from(state: GameState) -> Result<Self, Self::Error> {
+        let mut game = Game::replay(state.config, &state.moves)?;
+        game.redo = state.redo;
+        game.redo.reverse();
+        if let Some(outcome @ (Outcome::Resign { .. } | Outcome::Timeout { .. })) = state.ending {
+            // Ignored when the moves already ended the game.
+            let _ = game.end(outcome);
+        }
+        Ok(game)
     }
 }

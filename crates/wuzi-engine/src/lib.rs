@@ -1,1 +1,64 @@
-//! The Wuzi AI.
+//! The Wuzi AI: Gomoku and Renju move search, levels and game review.
+//!
+//! The engine keeps its own board of line patterns, updated stone by stone,
+//! and searches it with threat-space search (VCF, VCT) and
+//! iterative-deepening principal variation search with a transposition
+//! table. Positions come in, and moves come out, as `wuzi_core` types.
+//!
+//! # API
+//!
+//! - [`Position`]: stones, side to move and rule ([`Position::from_game`],
+//!   [`Position::from_moves`], [`Position::from_board`]).
+//! - [`Level`] (`Beginner`, `Easy`, `Normal`, `Hard`, `Master`) with
+//!   [`Level::limits`], and [`Limits`] `{ time, nodes }`.
+//! - [`Engine::play`] plays a level's move; [`Engine::best_move`] searches at
+//!   full strength. Both take a stop flag (a stopped search still answers,
+//!   promptly, with its best move so far) and a [`Progress`] callback, and
+//!   return a [`SearchResult`] `{ best, score, win_chance, pv, depth, nodes }`
+//!   or [`NoMove`] when the game is over or nothing is legal. The move
+//!   returned is always on the board, empty and, in Renju, not forbidden.
+//! - [`Engine::evaluate`] for hints, and [`Engine::analyse_game`] to judge
+//!   each move of a game ([`MoveJudgement`], [`MoveClass`]) with progress and
+//!   a stop flag.
+//! - [`move_time`] turns a match clock into the time for one move.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use wuzi_core::{Point, Rule};
+//! use wuzi_engine::{Engine, Level, Limits, Position};
+//!
+//! // Black has four in a row on the top line; white must block at once.
+//! let moves: Vec<Point> = [(3, 0), (3, 5), (4, 0), (4, 5), (5, 0), (5, 5), (6, 0)]
+//!     .iter()
+//!     .map(|&(x, y)| Point::new(x, y))
+//!     .collect();
+//! let pos = Position::from_moves(15, Rule::Freestyle, &moves).unwrap();
+//! let mut engine = Engine::new();
+//! let stop = AtomicBool::new(false);
+//! let result = engine
+//!     .play(&pos, Level::Normal, Limits::millis(100), &stop, |_| {})
+//!     .unwrap();
+//! assert!(result.best == Point::new(2, 0) || result.best == Point::new(7, 0));
+//! ```
+#![deny(missing_docs)]
+
+mod analysis;
+mod board;
+mod classic;
+mod engine;
+mod eval;
+mod level;
+mod pattern;
+mod position;
+mod rng;
+mod search;
+mod threat;
+mod time;
+mod tt;
+
+pub use analysis::{ANALYSIS_LIMITS, AnalysisError, GameAnalysis, MoveClass, MoveJudgement};
+pub use engine::{DECISIVE_SCORE, Engine, NoMove, Progress, SearchResult, side_after, win_chance};
+pub use level::{Level, Limits, UnknownLevel};
+pub use pattern::Pattern;
+pub use position::{Position, PositionError, forbidden_points, is_forbidden};
+pub use time::move_time;

@@ -1,0 +1,38 @@
+//! The `wuzi` command's parts: the Gomocup protocol, terminal play, engine
+//! matches and benchmarks. The `wuzi` and `pbrain-wuzi` binaries share them.
+#![deny(missing_docs)]
+
+pub mod bench;
+pub mod matches;
+pub mod notation;
+pub mod openings;
+pub mod pbrain;
+pub mod play;
+
+use wuzi_core::Rule;
+
+/// Reads a rule name: freestyle, standard or renju.
+///
+/// # Errors
+/// A message naming the choices.
+pub fn parse_rule(text: &str) -> Result<Rule, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "freestyle" | "gomoku" => Ok(Rule::Freestyle),
+        "standard" | "exact" => Ok(Rule::Standard),
+        "renju" => Ok(Rule::Renju),
+        _ => Err(format!(
+            "unknown rule {text:?}: use freestyle, standard or renju"
+        )),
+    }
+}
+
+/// Sends logs to standard error (never stdout, which may carry the
+/// protocol), filtered by `RUST_LOG` and silent by default.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("off"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

@@ -1,0 +1,409 @@
+//! Engine matches: a level or an external Gomocup engine against another,
+//! from balanced openings with colours swapped, with the Elo difference.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use wuzi_core::{Point, Rule, Stone};
+use wuzi_engine::{Engine, Level, Limits, Position};
+
+use crate::notation::point_name;
+use crate::openings::openings;
+
+/// Who plays one side of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contender {
+    /// One of our levels.
+    Level(Level),
+    /// An external engine speaking the Gomocup protocol, by command line.
+    External(String),
+}
+
+impl Contender {
+    /// Reads `master`, `3`, or `cmd:<command line>`.
+    ///
+    /// # Errors
+    /// A message when it is neither a level nor a command.
+    pub fn parse(text: &str) -> Result<Contender, String> {
+        if let Some(cmd) = text.strip_prefix("cmd:") {
+            return Ok(Contender::External(cmd.to_string()));
+        }
+        text.parse::<Level>()
+            .map(Contender::Level)
+            .map_err(|e| e.to_string())
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Contender::Level(l) => l.to_string(),
+            Contender::External(c) => c.clone(),
+        }
+    }
+}
+
+/// How a match is played.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    /// Games in all (pairs of games share an opening, colours swapped).
+    pub games: usize,
+    /// The rule.
+    pub rule: Rule,
+    /// Board size.
+    pub size: u8,
+    /// Time per move instead of each level's own, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Print every game.
+    pub verbose: bool,
+}
+
+/// W/D/L from the first contender's view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the first contender won.
+    pub wins: usize,
+    /// Drawn games.
+    pub draws: usize,
+    /// Games the first contender lost.
+    pub losses: usize,
+}
+
+impl Tally {
+    /// Games counted.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game, 0.0 to 1.0.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// Elo difference and its 95% error margin (infinite at 0% or 100%).
+    #[must_use]
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let s = self.score();
+        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n;
+        let margin = 1.96 * (var / n).sqrt();
+        let lo = (s - margin).clamp(1e-9, 1.0 - 1e-9);
+        let hi = (s + margin).clamp(1e-9, 1.0 - 1e-9);
+        let e = if s <= 0.0 || s >= 1.0 {
+            f64::INFINITY.copysign(s - 0.5)
+        } else {
+            elo(s)
+        };
+        (e, (elo(hi) - elo(lo)) / 2.0)
+    }
+}
+
+/// A player that is asked for moves.
+trait Player {
+    fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), String>;
+    fn choose(&mut self, pos: &Position) -> Result<Point, String>;
+}
+
+struct Ours {
+    level: Level,
+    limits: Limits,
+    engine: Engine,
+}
+
+impl Player for Ours {
+    fn new_game(&mut self, _size: u8, _rule: Rule) -> Result<(), String> {
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn choose(&mut self, pos: &Position) -> Result<Point, String> {
+        let stop = AtomicBool::new(false);
+        self.engine
+            .play(pos, self.level, self.limits, &stop, |_| {})
+            .map(|r| r.best)
+            .map_err(|e| e.to_string())
+    }
+}
+
+struct External {
+    command: String,
+    time: Duration,
+    child: Option<(Child, ChildStdin, mpsc::Receiver<String>)>,
+}
+
+impl External {
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let (_, stdin, _) = self.child.as_mut().ok_or("engine not running")?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| e.to_string())
+    }
+
+    fn expect(&mut self, want: impl Fn(&str) -> bool, wait: Duration) -> Result<String, String> {
+        let (_, _, rx) = self.child.as_mut().ok_or("engine not running")?;
+        loop {
+            let line = rx
+                .recv_timeout(wait)
+                .map_err(|_| "engine did not answer in time".to_string())?;
+            if want(line.trim()) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        if let Some((mut child, mut stdin, _)) = self.child.take() {
+            let _ = writeln!(stdin, "END");
+            let _ = stdin.flush();
+            std::thread::sleep(Duration::from_millis(50));
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Player for External {
+    fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), String> {
+        if self.child.is_none() {
+            let mut parts = self.command.split_whitespace();
+            let program = parts.next().ok_or("empty engine command")?;
+            let mut child = Command::new(program)
+                .args(parts)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .map_err(|e| format!("cannot start {program}: {e}"))?;
+            let stdin = child.stdin.take().ok_or("no stdin")?;
+            let stdout = child.stdout.take().ok_or("no stdout")?;
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            self.child = Some((child, stdin, rx));
+        }
+        let rule_bits = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        };
+        self.send(&format!("START {size}"))?;
+        self.expect(
+            |l| l == "OK" || l.starts_with("ERROR"),
+            Duration::from_secs(10),
+        )
+        .and_then(|l| if l == "OK" { Ok(()) } else { Err(l) })?;
+        self.send(&format!("INFO timeout_turn {}", self.time.as_millis()))?;
+        self.send("INFO timeout_match 0")?;
+        self.send(&format!("INFO rule {rule_bits}"))?;
+        Ok(())
+    }
+
+    fn choose(&mut self, pos: &Position) -> Result<Point, String> {
+        let me = pos.to_move();
+        self.send("BOARD")?;
+        let stones: Vec<(Point, Stone)> = pos.board().stones().collect();
+        for (p, s) in stones {
+            self.send(&format!("{},{},{}", p.x, p.y, if s == me { 1 } else { 2 }))?;
+        }
+        self.send("DONE")?;
+        let is_move = |l: &str| {
+            let mut it = l.split(',');
+            matches!(
+                (
+                    it.next().map(str::parse::<u8>),
+                    it.next().map(str::parse::<u8>),
+                    it.next()
+                ),
+                (Some(Ok(_)), Some(Ok(_)), None)
+            )
+        };
+        let line = self.expect(is_move, self.time * 3 + Duration::from_secs(2))?;
+        let (x, y) = line.split_once(',').ok_or("bad move")?;
+        Ok(Point::new(
+            x.parse().map_err(|_| "bad x")?,
+            y.parse().map_err(|_| "bad y")?,
+        ))
+    }
+}
+
+fn player(c: &Contender, time_ms: Option<u64>) -> Box<dyn Player> {
+    match c {
+        Contender::Level(level) => Box::new(Ours {
+            level: *level,
+            limits: time_ms.map_or(level.limits(), Limits::millis),
+            engine: Engine::with_memory(16 << 20),
+        }),
+        Contender::External(command) => Box::new(External {
+            command: command.clone(),
+            time: Duration::from_millis(time_ms.unwrap_or(1000)),
+            child: None,
+        }),
+    }
+}
+
+/// How one game ended, from black's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameEnd {
+    /// A five (or the other side's illegal move or failure).
+    Win(Stone, String),
+    /// Board full or move limit.
+    Draw,
+}
+
+fn play_game(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    size: u8,
+    rule: Rule,
+    opening: &[Point],
+) -> (GameEnd, Vec<Point>) {
+    let mut moves = opening.to_vec();
+    if let Err(e) = black.new_game(size, rule) {
+        return (
+            GameEnd::Win(Stone::White, format!("black cannot start: {e}")),
+            moves,
+        );
+    }
+    if let Err(e) = white.new_game(size, rule) {
+        return (
+            GameEnd::Win(Stone::Black, format!("white cannot start: {e}")),
+            moves,
+        );
+    }
+    let Ok(mut pos) = Position::from_moves(size, rule, &moves) else {
+        return (GameEnd::Draw, moves);
+    };
+    loop {
+        if let Some(w) = pos.winner() {
+            return (GameEnd::Win(w, "five".into()), moves);
+        }
+        if !pos.has_legal_move() {
+            return (GameEnd::Draw, moves);
+        }
+        let side = pos.to_move();
+        let mover: &mut dyn Player = if side == Stone::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        match mover.choose(&pos) {
+            Ok(p) => {
+                if let Err(e) = pos.play(p) {
+                    return (
+                        GameEnd::Win(side.opponent(), format!("illegal move {p}: {e}")),
+                        moves,
+                    );
+                }
+                moves.push(p);
+            }
+            Err(e) => return (GameEnd::Win(side.opponent(), e), moves),
+        }
+    }
+}
+
+/// Plays the match and prints each game and the result. Returns the tally
+/// from `a`'s view.
+pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
+    let mut pa = player(a, config.time_ms);
+    let mut pb = player(b, config.time_ms);
+    let book = openings(config.rule);
+    let mut tally = Tally::default();
+    for g in 0..config.games {
+        let opening: &[Point] = if config.size == 15 && !book.is_empty() {
+            &book[(g / 2) % book.len()]
+        } else {
+            &[]
+        };
+        let a_black = g % 2 == 0;
+        let (end, moves) = if a_black {
+            play_game(pa.as_mut(), pb.as_mut(), config.size, config.rule, opening)
+        } else {
+            play_game(pb.as_mut(), pa.as_mut(), config.size, config.rule, opening)
+        };
+        let a_stone = if a_black { Stone::Black } else { Stone::White };
+        let (result, how) = match &end {
+            GameEnd::Win(s, how) if *s == a_stone => {
+                tally.wins += 1;
+                ("1-0", how.clone())
+            }
+            GameEnd::Win(_, how) => {
+                tally.losses += 1;
+                ("0-1", how.clone())
+            }
+            GameEnd::Draw => {
+                tally.draws += 1;
+                ("1/2", "draw".to_string())
+            }
+        };
+        let (black, white) = if a_black {
+            (a.name(), b.name())
+        } else {
+            (b.name(), a.name())
+        };
+        let record: String = moves
+            .iter()
+            .map(|&p| point_name(p, config.size).to_ascii_lowercase())
+            .collect();
+        println!(
+            "game {:>3}: {black} (black) vs {white} (white): {} for {} ({how}, {} moves){}",
+            g + 1,
+            result,
+            a.name(),
+            moves.len(),
+            if config.verbose {
+                format!(" {record}")
+            } else {
+                String::new()
+            }
+        );
+    }
+    let (elo, margin) = tally.elo();
+    println!(
+        "{} vs {}: +{} ={} -{} of {}, score {:.1}%, Elo {:+.0} ± {:.0}",
+        a.name(),
+        b.name(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        tally.score() * 100.0,
+        elo,
+        margin
+    );
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_even_score_is_zero_elo() {
+        let t = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        assert!(t.elo().0.abs() < 1e-9);
+        let t = Tally {
+            wins: 30,
+            draws: 0,
+            losses: 10,
+        };
+        assert!((t.elo().0 - 190.8).abs() < 1.0);
+    }
+}

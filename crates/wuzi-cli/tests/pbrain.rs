@@ -1,0 +1,245 @@
+//! Drives the real `wuzi pbrain` binary over stdin/stdout.
+// Test helpers may panic on bad input: that is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+struct Brain {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Brain {
+    fn start(args: &[&str]) -> Brain {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .arg("pbrain")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Brain {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn answer(&mut self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer")
+    }
+
+    fn ask(&mut self, text: &str) -> String {
+        self.send(text);
+        self.answer()
+    }
+
+    fn silent_for(&mut self, wait: Duration) -> bool {
+        self.lines.recv_timeout(wait).is_err()
+    }
+
+    fn end(mut self) {
+        self.send("END");
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("END did not end the engine");
+    }
+}
+
+fn parse_move(answer: &str) -> (u8, u8) {
+    let (x, y) = answer
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {answer}"));
+    (x.trim().parse().unwrap(), y.trim().parse().unwrap())
+}
+
+#[test]
+fn a_short_game_and_the_basic_commands() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 300");
+    b.send("INFO timeout_match 100000");
+    b.send("INFO rule 0");
+    let about = b.ask("ABOUT");
+    assert!(about.contains("name=\"Wuzi\""), "{about}");
+    let (x, y) = parse_move(&b.ask("BEGIN"));
+    assert!(x < 15 && y < 15);
+    let reply = b.ask("TURN 0,0");
+    let (x2, y2) = parse_move(&reply);
+    assert!((x2, y2) != (x, y) && (x2, y2) != (0, 0));
+    assert_eq!(b.ask("TAKEBACK 0,0"), "OK");
+    assert_eq!(b.ask("RESTART"), "OK");
+    b.end();
+}
+
+#[test]
+fn garbage_gets_an_answer_and_no_crash() {
+    let mut b = Brain::start(&[]);
+    assert!(b.ask("HELLO THERE").starts_with("UNKNOWN"));
+    assert!(b.ask("TURN 7,7").starts_with("ERROR"), "TURN before START");
+    assert!(b.ask("START abc").starts_with("ERROR"));
+    assert!(b.ask("START 99").starts_with("ERROR"));
+    assert_eq!(b.ask("START 15"), "OK");
+    assert!(b.ask("TURN 7").starts_with("ERROR"));
+    assert!(b.ask("TURN -1,3").starts_with("ERROR"));
+    assert!(b.ask("TURN 15,3").starts_with("ERROR"));
+    assert!(b.ask("TURN 1,2,3,4").starts_with("ERROR"));
+    assert!(b.ask("TAKEBACK 3,3").starts_with("ERROR"));
+    assert!(b.ask("INFO timeout_turn soon").starts_with("ERROR"));
+    b.send("INFO some_new_key 5");
+    assert!(b.ask("\u{1F600}\u{0}").starts_with("UNKNOWN"));
+    // Still playing after all that.
+    b.send("INFO timeout_turn 200");
+    let (x, y) = parse_move(&b.ask("TURN 7,7"));
+    assert!((x, y) != (7, 7));
+    assert!(b.ask("TURN 7,7").starts_with("ERROR"), "occupied");
+    b.end();
+}
+
+#[test]
+fn a_board_with_an_illegal_stone_is_reported_and_play_goes_on() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 300");
+    b.send("BOARD");
+    b.send("7,7,1");
+    b.send("8,7,2");
+    b.send("7,7,2");
+    assert!(b.answer().starts_with("ERROR"), "occupied point in BOARD");
+    b.send("20,3,1");
+    assert!(b.answer().starts_with("ERROR"), "off-board point in BOARD");
+    b.send("nonsense");
+    assert!(b.answer().starts_with("ERROR"));
+    let (x, y) = parse_move(&b.ask("DONE"));
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7) && (x, y) != (8, 7));
+    b.end();
+}
+
+#[test]
+fn it_blocks_a_four_given_by_board() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 500");
+    b.send("BOARD");
+    for (x, y, f) in [
+        (3, 3, 2),
+        (4, 3, 2),
+        (5, 3, 2),
+        (6, 3, 2),
+        (2, 3, 1),
+        (9, 9, 1),
+        (10, 12, 1),
+    ] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    assert_eq!(b.ask("DONE"), "7,3");
+    b.end();
+}
+
+#[test]
+fn it_answers_inside_the_turn_time() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 400");
+    b.send("INFO time_left 100000");
+    b.send("BOARD");
+    for (x, y, f) in [(7, 7, 2), (8, 8, 1), (6, 8, 2), (8, 6, 1), (7, 9, 2)] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    let start = Instant::now();
+    parse_move(&b.ask("DONE"));
+    // Generous: a debug build on a busy machine.
+    assert!(
+        start.elapsed() < Duration::from_millis(2_000),
+        "{:?}",
+        start.elapsed()
+    );
+    b.end();
+}
+
+#[test]
+fn yxstop_ends_a_long_think_and_end_exits() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 60000");
+    b.send("INFO time_left 6000000");
+    b.send("YXBOARD");
+    for (x, y, f) in [(7, 7, 2), (8, 8, 1), (6, 8, 2)] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("DONE");
+    assert!(
+        b.silent_for(Duration::from_millis(200)),
+        "YXBOARD has no answer"
+    );
+    b.send("TURN 9,9");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    b.send("YXSTOP");
+    parse_move(&b.answer());
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    b.end();
+}
+
+#[test]
+fn yxshowforbid_lists_black_forbidden_points() {
+    let mut b = Brain::start(&["--level", "normal"]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO rule 4");
+    // Black (own, to move) g8 i8 h9 h10: h8 (7,7) is a double three.
+    b.send("YXBOARD");
+    for (x, y, f) in [
+        (6, 7, 1),
+        (8, 7, 1),
+        (7, 6, 1),
+        (7, 5, 1),
+        (0, 0, 2),
+        (2, 0, 2),
+        (4, 0, 2),
+        (14, 14, 2),
+    ] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("DONE");
+    let forbid = b.ask("YXSHOWFORBID");
+    assert!(
+        forbid.starts_with("FORBID ") && forbid.ends_with('.'),
+        "{forbid}"
+    );
+    assert!(forbid.contains("0707"), "{forbid}");
+    b.send("INFO rule 0");
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .");
+    b.end();
+}

@@ -1,0 +1,543 @@
+//! SGF (`FF[4]`) records of Gomoku games (`GM[4]`):
+//!
+//! ```text
+//! (;FF[4]GM[4]CA[UTF-8]AP[Wuzi]SZ[15]RU[renju]PB[Ann]PW[Wuzi]DT[2025-05-01]RE[B+]
+//! ;B[hh];W[ig];B[ii])
+//! ```
+//!
+//! Moves are two letters, column then row, both from `a` at the top left.
+//! Written: `SZ`, `RU` (`freestyle`, `standard` or `renju`), `PB`, `PW`,
+//! `DT`, `RE`; no `KM`. Read leniently: unknown properties, white space,
+//! either case, and a missing `GM` are accepted; the main line is followed
+//! and variations are skipped. A record that is not Gomoku (another `GM`),
+//! not square, with setup stones or passes, is refused with the reason.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{GameRecord, Players, TextPosition, record_of, replay_lenient};
+use crate::{BoardSizeError, GameConfig, Move, Outcome, Point, ReplayError, Rule, Stone};
+
+/// An SGF text that could not be read: where and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[error("SGF, {at} (offset {offset}): {reason}")]
+pub struct SgfError {
+    /// Byte offset into the text.
+    pub offset: usize,
+    /// Line and column of `offset`.
+    pub at: TextPosition,
+    /// What was wrong.
+    pub reason: SgfErrorKind,
+}
+
+/// What was wrong with an SGF text.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum SgfErrorKind {
+    /// No `(;` starting a game.
+    #[error("no game: expected \"(;\"")]
+    NoGame,
+    /// The text ended inside the game.
+    #[error("the text ends before the game does")]
+    UnexpectedEnd,
+    /// A character that cannot come here.
+    #[error("unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// What was found.
+        found: char,
+        /// What could have come.
+        expected: String,
+    },
+    /// `GM` names another game.
+    #[error("GM[{found}] is not Gomoku (GM[4])")]
+    NotGomoku {
+        /// The value found.
+        found: String,
+    },
+    /// `SZ` is not a number, or names a rectangle.
+    #[error("SZ[{found}] is not a square board size")]
+    BadSize {
+        /// The value found.
+        found: String,
+    },
+    /// The size is not playable.
+    #[error(transparent)]
+    Size(#[from] BoardSizeError),
+    /// A move is not two letters on the board.
+    #[error("{found:?} is not a point on a {size}x{size} board")]
+    BadPoint {
+        /// The value found.
+        found: String,
+        /// The board size.
+        size: u8,
+    },
+    /// A pass (`B[]`), which Gomoku does not have.
+    #[error("a pass is not a Gomoku move")]
+    Pass,
+    /// Setup stones (`AB`, `AW`, `AE`), which this crate does not replay.
+    #[error("setup stones ({property}) are not supported")]
+    Setup {
+        /// The property found.
+        property: String,
+    },
+    /// The moves do not make a legal game.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Writes `record` as an SGF game tree.
+#[must_use]
+pub fn write(record: &GameRecord) -> String {
+    let size = record.config.size;
+    let mut out = format!(
+        "(;FF[4]GM[4]CA[UTF-8]AP[Wuzi]SZ[{size}]RU[{}]",
+        record.config.rule.name()
+    );
+    for (id, text) in [("PB", &record.players.black), ("PW", &record.players.white)] {
+        if !text.is_empty() {
+            out.push_str(&format!("{id}[{}]", escape(text)));
+        }
+    }
+    if let Some(date) = record.started.as_deref() {
+        // DT holds dates only.
+        let day = date.get(..10).filter(|d| d.len() == 10).unwrap_or(date);
+        out.push_str(&format!("DT[{}]", escape(day)));
+    }
+    if let Some(result) = &record.result {
+        out.push_str(&format!("RE[{}]", result_text(result)));
+    }
+    for mv in &record.moves {
+        let id = match mv.stone {
+            Stone::Black => 'B',
+            Stone::White => 'W',
+        };
+        out.push_str(&format!(
+            "\n;{id}[{}{}]",
+            letter(mv.point.x),
+            letter(mv.point.y)
+        ));
+    }
+    out.push_str(")\n");
+    out
+}
+
+fn letter(v: u8) -> char {
+    char::from(b'a' + v.min(25))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+fn result_text(result: &Outcome) -> String {
+    let side = |s: Stone| match s {
+        Stone::Black => "B",
+        Stone::White => "W",
+    };
+    match result {
+        Outcome::Win { stone, .. } => format!("{}+", side(*stone)),
+        Outcome::Draw => String::from("0"),
+        Outcome::Resign { loser } => format!("{}+R", side(loser.opponent())),
+        Outcome::Timeout { loser } => format!("{}+T", side(loser.opponent())),
+        Outcome::ForbiddenMove { .. } => String::from("W+F"),
+    }
+}
+
+/// The resignation or timeout an `RE` value records, if any.
+fn ending_of(value: &str) -> Option<Outcome> {
+    let value = value.trim().to_ascii_uppercase();
+    let (side, how) = value.split_once('+')?;
+    let winner = match side.trim() {
+        "B" => Stone::Black,
+        "W" => Stone::White,
+        _ => return None,
+    };
+    let loser = winner.opponent();
+    match how.trim() {
+        "R" | "RESIGN" => Some(Outcome::Resign { loser }),
+        "T" | "TIME" => Some(Outcome::Timeout { loser }),
+        _ => None,
+    }
+}
+
+/// Reads the first game of an SGF text and checks that its moves make a
+/// legal game.
+///
+/// # Errors
+/// [`SgfError`] with the offset, line and column of the first problem.
+pub fn read(text: &str) -> Result<GameRecord, SgfError> {
+    let nodes = Parser { text, pos: 0 }.main_line()?;
+    let fail = |offset: usize, reason: SgfErrorKind| SgfError {
+        offset,
+        at: TextPosition::of(text, offset),
+        reason,
+    };
+    let mut config = GameConfig::default();
+    let mut players = Players::default();
+    let mut started = None;
+    let mut ending = None;
+    let mut moves = Vec::new();
+    let mut move_offsets = Vec::new();
+    // Root properties first: the size must be known before any move.
+    if let Some(root) = nodes.first() {
+        for prop in &root.props {
+            let value = prop.values.first().map_or("", |v| v.text.as_str()).trim();
+            match prop.id.as_str() {
+                "GM" if value != "4" => {
+                    return Err(fail(
+                        prop.offset,
+                        SgfErrorKind::NotGomoku {
+                            found: value.to_owned(),
+                        },
+                    ));
+                }
+                "SZ" => {
+                    config.size = parse_size(value).map_err(|reason| fail(prop.offset, reason))?;
+                }
+                "RU" => config.rule = rule_of(value),
+                "PB" => players.black = value.to_owned(),
+                "PW" => players.white = value.to_owned(),
+                "DT" => started = Some(value.to_owned()).filter(|v| !v.is_empty()),
+                "RE" => ending = ending_of(value),
+                _ => {}
+            }
+        }
+    }
+    if config.rule == Rule::Renju && config.size != 15 {
+        // A size or rule name we misread should not make the game unreadable.
+        config.rule = Rule::Standard;
+    }
+    for node in &nodes {
+        for prop in &node.props {
+            let stone = match prop.id.as_str() {
+                "B" => Stone::Black,
+                "W" => Stone::White,
+                "AB" | "AW" | "AE" => {
+                    return Err(fail(
+                        prop.offset,
+                        SgfErrorKind::Setup {
+                            property: prop.id.clone(),
+                        },
+                    ));
+                }
+                _ => continue,
+            };
+            let value = prop.values.first().map_or("", |v| v.text.as_str());
+            let point =
+                parse_sgf_point(value, config.size).map_err(|reason| fail(prop.offset, reason))?;
+            if moves.is_empty() {
+                config.first = stone;
+            }
+            moves.push(Move {
+                point,
+                stone,
+                time_ms: 0,
+            });
+            move_offsets.push(prop.offset);
+        }
+    }
+    let game = replay_lenient(config, &moves).map_err(|e| {
+        let offset = match e {
+            ReplayError::Move { index, .. } | ReplayError::OutOfTurn { index, .. } => {
+                move_offsets.get(index).copied().unwrap_or(0)
+            }
+            ReplayError::Config(_) => 0,
+        };
+        fail(offset, e.into())
+    })?;
+    let mut record = record_of(&game, players, ending);
+    record.started = started;
+    Ok(record)
+}
+
+fn parse_size(value: &str) -> Result<u8, SgfErrorKind> {
+    let bad = || SgfErrorKind::BadSize {
+        found: value.to_owned(),
+    };
+    let (w, h) = value.split_once(':').unwrap_or((value, value));
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w != h {
+        return Err(bad());
+    }
+    let size = u8::try_from(w).map_err(|_| BoardSizeError(u8::MAX))?;
+    crate::Board::new(size)?;
+    Ok(size)
+}
+
+fn rule_of(value: &str) -> Rule {
+    let value = value.to_ascii_lowercase();
+    if value.contains("renju") {
+        Rule::Renju
+    } else if value.contains("standard") || value.contains("exact") {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+fn parse_sgf_point(value: &str, size: u8) -> Result<Point, SgfErrorKind> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(SgfErrorKind::Pass);
+    }
+    let bad = || SgfErrorKind::BadPoint {
+        found: value.to_owned(),
+        size,
+    };
+    let bytes = value.as_bytes();
+    if bytes.len() != 2 {
+        return Err(bad());
+    }
+    let coord = |b: u8| -> Option<u8> {
+        // Upper case would mean 27 and up; no board is that large, so it is
+        // read as a careless lower case.
+        let v = b.to_ascii_lowercase().checked_sub(b'a')?;
+        (v < size).then_some(v)
+    };
+    match (coord(bytes[0]), coord(bytes[1])) {
+        (Some(x), Some(y)) => Ok(Point::new(x, y)),
+        // `tt` is a pass in Go's SGF on boards up to 19.
+        _ if value.eq_ignore_ascii_case("tt") && size <= 19 => Err(SgfErrorKind::Pass),
+        _ => Err(bad()),
+    }
+}
+
+struct Value {
+    text: String,
+}
+
+struct Property {
+    id: String,
+    offset: usize,
+    values: Vec<Value>,
+}
+
+struct Node {
+    props: Vec<Property>,
+}
+
+/// A small recursive-descent reader for the SGF grammar, following the
+/// first variation at every branch.
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn fail(&self, reason: SgfErrorKind) -> SgfError {
+        SgfError {
+            offset: self.pos,
+            at: TextPosition::of(self.text, self.pos),
+            reason,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text.get(self.pos..)?.chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn expect_more(&self) -> Result<char, SgfError> {
+        self.peek()
+            .ok_or_else(|| self.fail(SgfErrorKind::UnexpectedEnd))
+    }
+
+    /// Skips any text before the first `(;`, as files often carry a header.
+    fn main_line(mut self) -> Result<Vec<Node>, SgfError> {
+        let start = self
+            .text
+            .char_indices()
+            .find(|&(i, c)| c == '(' && self.text[i + 1..].trim_start().starts_with(';'))
+            .map(|(i, _)| i)
+            .ok_or_else(|| self.fail(SgfErrorKind::NoGame))?;
+        self.pos = start;
+        self.tree(0)
+    }
+
+    /// `( Node+ Tree* )`: the nodes of this tree and of its first child.
+    fn tree(&mut self, depth: usize) -> Result<Vec<Node>, SgfError> {
+        self.bump(); // '('
+        let mut nodes = Vec::new();
+        loop {
+            self.skip_space();
+            match self.expect_more()? {
+                ';' => {
+                    self.bump();
+                    nodes.push(self.node()?);
+                }
+                '(' => {
+                    // Deeply nested variations would only cost stack, so
+                    // they are skipped flat rather than recursed into.
+                    if depth < 64 {
+                        let mut main = self.tree(depth + 1)?;
+                        nodes.append(&mut main);
+                    } else {
+                        self.skip_tree()?;
+                    }
+                    self.skip_space();
+                    while self.expect_more()? == '(' {
+                        self.skip_tree()?;
+                        self.skip_space();
+                    }
+                    return self.close().map(|()| nodes);
+                }
+                ')' => {
+                    self.bump();
+                    return Ok(nodes);
+                }
+                found => {
+                    return Err(self.fail(SgfErrorKind::Unexpected {
+                        found,
+                        expected: "';', '(' or ')'".into(),
+                    }));
+                }
+            }
+        }
+    }
+
+    fn close(&mut self) -> Result<(), SgfError> {
+        match self.expect_more()? {
+            ')' => {
+                self.bump();
+                Ok(())
+            }
+            found => Err(self.fail(SgfErrorKind::Unexpected {
+                found,
+                expected: "')'".into(),
+            })),
+        }
+    }
+
+    /// Skips a whole variation, brackets and values included.
+    fn skip_tree(&mut self) -> Result<(), SgfError> {
+        let mut open = 0usize;
+        loop {
+            match self.bump() {
+                None => return Err(self.fail(SgfErrorKind::UnexpectedEnd)),
+                Some('(') => open += 1,
+                Some(')') => {
+                    open = open.saturating_sub(1);
+                    if open == 0 {
+                        return Ok(());
+                    }
+                }
+                Some('[') => {
+                    self.value_text()?;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// `Property*` after a `;`.
+    fn node(&mut self) -> Result<Node, SgfError> {
+        let mut props = Vec::new();
+        loop {
+            self.skip_space();
+            let Some(c) = self.peek() else {
+                return Ok(Node { props });
+            };
+            if !c.is_ascii_alphabetic() {
+                return Ok(Node { props });
+            }
+            let offset = self.pos;
+            let mut raw = String::new();
+            while let Some(c) = self.peek().filter(char::is_ascii_alphabetic) {
+                raw.push(c);
+                self.bump();
+            }
+            // Old files write `GaMe` for `GM`: the capitals are the name.
+            let capitals: String = raw.chars().filter(char::is_ascii_uppercase).collect();
+            let id = if capitals.is_empty() {
+                raw.to_ascii_uppercase()
+            } else {
+                capitals
+            };
+            let mut values = Vec::new();
+            loop {
+                self.skip_space();
+                if self.peek() != Some('[') {
+                    break;
+                }
+                self.bump();
+                values.push(Value {
+                    text: self.value_text()?,
+                });
+            }
+            if values.is_empty() {
+                let found = self.peek().unwrap_or(' ');
+                return Err(self.fail(SgfErrorKind::Unexpected {
+                    found,
+                    expected: "'[' after a property name".into(),
+                }));
+            }
+            props.push(Property { id, offset, values });
+        }
+    }
+
+    /// The text of a value after its `[`, up to the closing `]`, with
+    /// escapes removed.
+    fn value_text(&mut self) -> Result<String, SgfError> {
+        let mut text = String::new();
+        loop {
+            match self.bump() {
+                None => return Err(self.fail(SgfErrorKind::UnexpectedEnd)),
+                Some(']') => return Ok(text),
+                Some('\\') => {
+                    match self.bump() {
+                        None => return Err(self.fail(SgfErrorKind::UnexpectedEnd)),
+                        // A soft line break.
+                        Some('\n') => {}
+                        Some(c) => text.push(c),
+                    }
+                }
+                Some(c) => text.push(c),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_lenient_real_world_text() {
+        let text = "header junk\n(;GM[4]FF[4]SZ[15]\n PB[Ann] pw[Bob] RE[W+R] C[hi [x\\] ]\n;B[hh]\n;W[IG](;B[ii])(;B[aa]))";
+        let record = read(text).unwrap();
+        assert_eq!(record.moves.len(), 3);
+        assert_eq!(record.moves[1].point, Point::new(8, 6));
+        assert_eq!(record.players.white, "Bob");
+        assert_eq!(
+            record.result,
+            Some(Outcome::Resign {
+                loser: Stone::Black
+            })
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_gomoku() {
+        let err = read("(;FF[4]GM[1]SZ[19];B[pd])").unwrap_err();
+        assert_eq!(err.reason, SgfErrorKind::NotGomoku { found: "1".into() });
+        assert_eq!(err.offset, 7);
+        let err = read("(;GM[4]SZ[15];B[])").unwrap_err();
+        assert_eq!(err.reason, SgfErrorKind::Pass);
+        let err = read("(;GM[4]SZ[15]AB[aa])").unwrap_err();
+        assert!(matches!(err.reason, SgfErrorKind::Setup { .. }));
+        let err = read("(;GM[4]SZ[15];B[hh]").unwrap_err();
+        assert_eq!(err.reason, SgfErrorKind::UnexpectedEnd);
+        assert_eq!(read("").unwrap_err().reason, SgfErrorKind::NoGame);
+    }
+}

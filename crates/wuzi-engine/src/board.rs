@@ -1,0 +1,418 @@
+//! The engine's own board: line keys, patterns and point values kept up to
+//! date stone by stone, so search never rescans the board.
+
+use std::sync::OnceLock;
+
+use wuzi_core::{Point, Rule, Stone};
+
+use crate::eval::{PointValue, Threat, point_value};
+use crate::pattern::{self, EMPTY, HALF, Pattern, WALL, slot};
+
+/// Row length of the padded board: the largest board plus five walls a side.
+pub(crate) const STRIDE: usize = 32;
+/// Cells in the padded board.
+pub(crate) const CELLS: usize = STRIDE * STRIDE;
+const PAD: usize = HALF;
+/// Steps along the four lines: across, down, and the two diagonals.
+pub(crate) const DIRS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// The value of a cell before its patterns are first computed.
+const NO_VALUE: PointValue = PointValue {
+    threat: Threat::Quiet,
+    check_forbidden: false,
+    score: 0,
+};
+
+/// A side as an array index: black 0, white 1.
+pub(crate) fn side(stone: Stone) -> usize {
+    match stone {
+        Stone::Black => 0,
+        Stone::White => 1,
+    }
+}
+
+/// Cell index of an on-board point.
+pub(crate) fn index(p: Point) -> usize {
+    (usize::from(p.y) + PAD) * STRIDE + usize::from(p.x) + PAD
+}
+
+/// The point of a cell index (only meaningful for on-board cells).
+pub(crate) fn point(i: usize) -> Point {
+    // Both parts are below 32 by construction.
+    Point::new((i % STRIDE - PAD) as u8, (i / STRIDE - PAD) as u8)
+}
+
+fn zobrist() -> &'static [[u64; CELLS]; 2] {
+    static Z: OnceLock<Box<[[u64; CELLS]; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut z = Box::new([[0u64; CELLS]; 2]);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for side in z.iter_mut() {
+            for v in side.iter_mut() {
+                *v = crate::rng::splitmix(&mut state);
+            }
+        }
+        z
+    })
+}
+
+/// The engine's board. Side indices: 0 black, 1 white.
+#[derive(Clone)]
+pub(crate) struct Board {
+    size: u8,
+    rule: Rule,
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    patterns: [Vec<u16>; 2],
+    /// Point values kept beside the patterns, so reading one is a plain load.
+    values: [Vec<PointValue>; 2],
+    near: Vec<u8>,
+    /// Rows and columns holding stones (min x, max x, min y, max y of the
+    /// padded board) after each stone, so candidates scan only that area.
+    boxes: Vec<[u16; 4]>,
+    totals: [i32; 2],
+    hash: u64,
+    history: Vec<u16>,
+    /// On-board cell indices, row by row.
+    points: Vec<u16>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("size", &self.size)
+            .field("rule", &self.rule)
+            .field("stones", &self.history.len())
+            .finish()
+    }
+}
+
+impl Board {
+    /// An engine board holding the stones of `board`.
+    pub(crate) fn from_core(board: &wuzi_core::Board, rule: Rule) -> Board {
+        let size = board.size();
+        let mut cells = vec![WALL as u8; CELLS];
+        let mut points = Vec::new();
+        for y in 0..size {
+            for x in 0..size {
+                let i = index(Point::new(x, y));
+                cells[i] = EMPTY as u8;
+                points.push(i as u16);
+            }
+        }
+        let mut b = Board {
+            size,
+            rule,
+            cells,
+            keys: vec![[0; 4]; CELLS],
+            patterns: [vec![0; CELLS], vec![0; CELLS]],
+            values: [vec![NO_VALUE; CELLS], vec![NO_VALUE; CELLS]],
+            near: vec![0; CELLS],
+            boxes: Vec::new(),
+            totals: [0, 0],
+            hash: 0,
+            history: Vec::new(),
+            points,
+        };
+        // Walls first, one key at a time; stones are then played normally.
+        for &p in &b.points {
+            let i = usize::from(p);
+            for (d, &step) in DIRS.iter().enumerate() {
+                let mut key = 0;
+                for off in -(HALF as i32)..=(HALF as i32) {
+                    if off == 0 {
+                        continue;
+                    }
+                    let j = (i as isize + off as isize * step) as usize;
+                    if b.cells[j] == WALL as u8 {
+                        key |= WALL << (2 * slot(off));
+                    }
+                }
+                b.keys[i][d] = key;
+            }
+        }
+        for &p in &b.points.clone() {
+            b.refresh(usize::from(p));
+        }
+        b.totals = [0, 0];
+        for &p in &b.points {
+            let i = usize::from(p);
+            for s in 0..2 {
+                b.totals[s] += b.value(s, i).score;
+            }
+        }
+        // Stones go down in an order that keeps every five test meaningful.
+        for (p, s) in board.stones() {
+            b.play(index(p), side(s));
+        }
+        b
+    }
+
+    fn exact(&self, side: usize) -> bool {
+        match self.rule {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => side == 0,
+        }
+    }
+
+    fn renju_black(&self, side: usize) -> bool {
+        self.rule == Rule::Renju && side == 0
+    }
+
+    /// Recomputes every pattern of an empty cell from its keys.
+    fn refresh(&mut self, i: usize) {
+        for s in 0..2 {
+            let exact = self.exact(s);
+            let mut packed = 0u16;
+            for d in 0..4 {
+                let p = pattern::pattern(self.keys[i][d], s as u32 + 1, exact);
+                packed |= (p as u16) << (4 * d);
+            }
+            self.patterns[s][i] = packed;
+            self.values[s][i] = point_value(packed, self.renju_black(s));
+        }
+    }
+
+    /// The rule in force.
+    pub(crate) fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// On-board cell indices.
+    pub(crate) fn points(&self) -> &[u16] {
+        &self.points
+    }
+
+    /// Whether cell `i` is an empty on-board point.
+    pub(crate) fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY as u8
+    }
+
+    /// Position hash (stones only; the caller adds the side to move).
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The last stone played, if any.
+    pub(crate) fn last(&self) -> Option<usize> {
+        self.history.last().map(|&i| usize::from(i))
+    }
+
+    /// The pattern side `s` makes along direction `d` by playing cell `i`.
+    pub(crate) fn pattern(&self, s: usize, i: usize, d: usize) -> Pattern {
+        Pattern::from_index(((self.patterns[s][i] >> (4 * d)) & 15) as u8)
+    }
+
+    /// Threat and worth of empty cell `i` for side `s`.
+    pub(crate) fn value(&self, s: usize, i: usize) -> PointValue {
+        self.values[s][i]
+    }
+
+    /// Threat side `s` makes at empty cell `i`.
+    pub(crate) fn threat(&self, s: usize, i: usize) -> Threat {
+        self.value(s, i).threat
+    }
+
+    /// Static evaluation for side `s`: its point values against the other's.
+    pub(crate) fn evaluate(&self, s: usize) -> i32 {
+        // The side to move gets to use its points first, hence the weights.
+        (self.totals[s] * 6 - self.totals[1 - s] * 5) / 32
+    }
+
+    /// Puts a stone of side `s` on empty cell `i`.
+    pub(crate) fn play(&mut self, i: usize, s: usize) {
+        for t in 0..2 {
+            self.totals[t] -= self.value(t, i).score;
+        }
+        self.cells[i] = s as u8 + 1;
+        self.hash ^= zobrist()[s][i];
+        self.update_lines(i, s as u32 + 1);
+        self.touch_near(i, true);
+        let (x, y) = ((i % STRIDE) as u16, (i / STRIDE) as u16);
+        let area = match self.boxes.last() {
+            Some(&[x0, x1, y0, y1]) => [x0.min(x), x1.max(x), y0.min(y), y1.max(y)],
+            None => [x, x, y, y],
+        };
+        self.boxes.push(area);
+        self.history.push(i as u16);
+    }
+
+    /// Takes back the last stone played.
+    pub(crate) fn undo(&mut self) {
+        let Some(i) = self.history.pop() else {
+            return;
+        };
+        let i = usize::from(i);
+        self.boxes.pop();
+        let code = u32::from(self.cells[i]);
+        self.cells[i] = EMPTY as u8;
+        self.hash ^= zobrist()[code as usize - 1][i];
+        self.update_lines(i, code);
+        self.touch_near(i, false);
+        // The point's own patterns were left alone while it was taken and
+        // every later stone has gone again, so they are current.
+        for t in 0..2 {
+            self.totals[t] += self.value(t, i).score;
+        }
+    }
+
+    fn update_lines(&mut self, i: usize, code: u32) {
+        for (d, &step) in DIRS.iter().enumerate() {
+            for k in 1..=HALF as i32 {
+                let before = (i as isize - k as isize * step) as usize;
+                self.update_key(before, d, code << (2 * slot(k)));
+                let after = (i as isize + k as isize * step) as usize;
+                self.update_key(after, d, code << (2 * slot(-k)));
+            }
+        }
+    }
+
+    fn update_key(&mut self, j: usize, d: usize, bits: u32) {
+        self.keys[j][d] ^= bits;
+        if self.cells[j] != EMPTY as u8 {
+            return;
+        }
+        let shift = 4 * d;
+        let key = self.keys[j][d];
+        for s in 0..2 {
+            let p = pattern::pattern(key, s as u32 + 1, self.exact(s));
+            let old = self.patterns[s][j];
+            let packed = (old & !(15 << shift)) | ((p as u16) << shift);
+            if packed == old {
+                continue;
+            }
+            self.patterns[s][j] = packed;
+            let value = point_value(packed, self.renju_black(s));
+            self.totals[s] += value.score - self.values[s][j].score;
+            self.values[s][j] = value;
+        }
+    }
+
+    fn touch_near(&mut self, i: usize, add: bool) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = (i as isize + dy * STRIDE as isize + dx) as usize;
+                if add {
+                    self.near[j] += 1;
+                } else {
+                    self.near[j] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Whether black playing empty cell `i` is forbidden under Renju
+    /// (always false under other rules or for white).
+    pub(crate) fn is_forbidden(&mut self, i: usize) -> bool {
+        self.rule == Rule::Renju && self.forbidden_at(i, 0)
+    }
+
+    fn forbidden_at(&mut self, i: usize, depth: u32) -> bool {
+        let v = self.value(0, i);
+        match v.threat {
+            Threat::Forbidden => true,
+            Threat::Five => false,
+            _ if !v.check_forbidden => false,
+            // Deep chains of "is that three real" change nothing in practice.
+            _ if depth > 6 => false,
+            _ => self.is_double_three(i, depth),
+        }
+    }
+
+    /// Counts the real threes black makes at `i`: open threes whose straight
+    /// four can be made on a point that is itself not forbidden.
+    fn is_double_three(&mut self, i: usize, depth: u32) -> bool {
+        let threes: Vec<usize> = (0..4)
+            .filter(|&d| self.pattern(0, i, d) == Pattern::Flex3)
+            .collect();
+        self.play(i, 0);
+        let mut real = 0;
+        for d in threes {
+            let step = DIRS[d];
+            for k in -4isize..=4 {
+                if k == 0 {
+                    continue;
+                }
+                let j = (i as isize + k * step) as usize;
+                if self.cells[j] == EMPTY as u8
+                    && self.pattern(0, j, d) == Pattern::Flex4
+                    && self.value(0, j).threat != Threat::Five
+                    && !self.forbidden_at(j, depth + 1)
+                {
+                    real += 1;
+                    break;
+                }
+            }
+            if real >= 2 {
+                break;
+            }
+        }
+        self.undo();
+        real >= 2
+    }
+
+    /// Empty points within two of a stone (or the centre on an empty board).
+    pub(crate) fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.history.is_empty() {
+            let c = self.size / 2;
+            out.push(index(Point::new(c, c)));
+            return;
+        }
+        let Some(&[x0, x1, y0, y1]) = self.boxes.last() else {
+            return;
+        };
+        // Candidates lie within two of a stone: scan only that rectangle.
+        let lo = PAD as u16;
+        let hi = PAD as u16 + u16::from(self.size) - 1;
+        let (x0, x1) = (x0.saturating_sub(2).max(lo), (x1 + 2).min(hi));
+        let (y0, y1) = (y0.saturating_sub(2).max(lo), (y1 + 2).min(hi));
+        for y in y0..=y1 {
+            let row = usize::from(y) * STRIDE;
+            for x in x0..=x1 {
+                let i = row + usize::from(x);
+                if self.near[i] > 0 && self.cells[i] == EMPTY as u8 {
+                    out.push(i);
+                }
+            }
+        }
+    }
+
+    /// The five point(s) side `s` has now, along the four lines through `i`
+    /// (where a stone was just played).
+    pub(crate) fn five_points_around(&self, i: usize, s: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for (d, &step) in DIRS.iter().enumerate() {
+            for k in -4isize..=4 {
+                if k == 0 {
+                    continue;
+                }
+                let j = (i as isize + k * step) as usize;
+                if self.cells[j] == EMPTY as u8
+                    && self.pattern(s, j, d) == Pattern::Five
+                    && !out.contains(&j)
+                {
+                    out.push(j);
+                }
+            }
+        }
+    }
+
+    /// Whether side `s` has five in a row through cell `i` (which holds its
+    /// stone) under the rule.
+    pub(crate) fn is_five_at(&self, i: usize, s: usize) -> bool {
+        let code = s as u8 + 1;
+        DIRS.iter().any(|&step| {
+            let mut len = 1;
+            for sign in [-1isize, 1] {
+                let mut j = i as isize + sign * step;
+                while self.cells[j as usize] == code {
+                    len += 1;
+                    j += sign * step;
+                }
+            }
+            if self.exact(s) { len == 5 } else { len >= 5 }
+        })
+    }
+}

@@ -1,0 +1,643 @@
+//! Iterative-deepening principal variation search over the engine board.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use wuzi_core::Rule;
+
+use crate::board::{Board, CELLS};
+use crate::eval::Threat;
+use crate::threat::{Budget, ThreatSearch};
+use crate::tt::{Bound, Tt};
+
+/// Score of a won position, less the plies it takes.
+pub(crate) const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses found by search.
+pub(crate) const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = 32_000;
+/// Deepest ply searched.
+pub(crate) const MAX_PLY: usize = 64;
+const SIDE_KEY: [u64; 2] = [0, 0xA5A5_5A5A_C3C3_3C3C];
+
+/// What the searcher is allowed to use and how widely it looks.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settings {
+    /// Wall-clock budget for the move.
+    pub time: Duration,
+    /// Node budget, if any.
+    pub nodes: Option<u64>,
+    /// Deepest iteration.
+    pub max_depth: i32,
+    /// Run a VCF search before the main search.
+    pub vcf: bool,
+    /// Run a VCT search before the main search.
+    pub vct: bool,
+    /// Moves tried at each inner node, best-ordered first.
+    pub width: usize,
+}
+
+/// One finished iteration, as reported to the caller.
+#[derive(Debug, Clone)]
+pub(crate) struct Iteration {
+    pub depth: i32,
+    pub score: i32,
+    pub pv: Vec<usize>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The outcome of a search.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub best: usize,
+    pub score: i32,
+    pub pv: Vec<usize>,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+/// Search state that lives across moves: hash table and history.
+#[derive(Debug)]
+pub(crate) struct Memory {
+    pub tt: Tt,
+    pub history: [Vec<i32>; 2],
+}
+
+impl Memory {
+    pub(crate) fn new(tt_bytes: usize) -> Memory {
+        Memory {
+            tt: Tt::new(tt_bytes),
+            history: [vec![0; CELLS], vec![0; CELLS]],
+        }
+    }
+
+    /// Forgets all positions and statistics.
+    pub(crate) fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.history {
+            h.fill(0);
+        }
+    }
+}
+
+/// A running search.
+pub(crate) struct Search<'a> {
+    board: Board,
+    memory: &'a mut Memory,
+    killers: [[u16; 2]; MAX_PLY],
+    pv: Vec<[u16; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    buffers: Vec<Vec<(i32, u16)>>,
+    candidates: Vec<usize>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Instant,
+    start: Instant,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    width: usize,
+    root_side: usize,
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search from `board` for the side `side` (0 black, 1 white).
+    pub(crate) fn new(
+        board: Board,
+        side: usize,
+        memory: &'a mut Memory,
+        stop: &'a AtomicBool,
+    ) -> Search<'a> {
+        let start = Instant::now();
+        Search {
+            board,
+            memory,
+            killers: [[0; 2]; MAX_PLY],
+            pv: vec![[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            candidates: Vec::with_capacity(256),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: start + Duration::from_secs(3600),
+            start,
+            stop,
+            aborted: false,
+            width: 20,
+            root_side: side,
+        }
+    }
+
+    fn renju_black(&self, s: usize) -> bool {
+        s == 0 && self.board.rule() == Rule::Renju
+    }
+
+    fn check_abort(&mut self) -> bool {
+        if !self.aborted
+            && (self.nodes >= self.node_limit
+                || (self.nodes.is_multiple_of(128)
+                    && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Legal moves for the side to move at the root, best-ordered first.
+    pub(crate) fn root_moves(&mut self) -> Vec<usize> {
+        let s = self.root_side;
+        let mut moves = Vec::new();
+        self.board.candidates(&mut self.candidates);
+        let cands = std::mem::take(&mut self.candidates);
+        for &i in &cands {
+            if self.renju_black(s) && self.board.is_forbidden(i) {
+                continue;
+            }
+            let score = self.board.value(s, i).score + self.board.value(1 - s, i).score;
+            moves.push((score, i));
+        }
+        self.candidates = cands;
+        if moves.is_empty() {
+            // Nothing near the stones is legal: any empty legal point will do.
+            for &p in self.board.points().to_vec().iter() {
+                let i = usize::from(p);
+                if self.board.is_empty(i) && !(self.renju_black(s) && self.board.is_forbidden(i)) {
+                    moves.push((0, i));
+                }
+            }
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+        moves.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// Immediate tactics at the root: a five, a forced block, or an open
+    /// four that cannot be answered.
+    fn immediate(&mut self) -> Option<Found> {
+        let s = self.root_side;
+        let o = 1 - s;
+        self.board.candidates(&mut self.candidates);
+        let cands = std::mem::take(&mut self.candidates);
+        let mut opp_fives = Vec::new();
+        let mut opp_fours = false;
+        let mut own_wins = Vec::new();
+        let mut found = None;
+        for &i in &cands {
+            let vs = self.board.value(s, i);
+            let vo = self.board.value(o, i);
+            if vs.threat == Threat::Five {
+                found = Some(self.found(i, WIN - 1, vec![i]));
+                break;
+            }
+            if vo.threat == Threat::Five {
+                opp_fives.push(i);
+            }
+            opp_fours |= vo.threat.is_four();
+            if vs.threat == Threat::Win {
+                own_wins.push(i);
+            }
+        }
+        self.candidates = cands;
+        if found.is_some() {
+            return found;
+        }
+        if let Some(&f) = opp_fives.first() {
+            let legal = !(self.renju_black(s) && self.board.is_forbidden(f));
+            let score = if opp_fives.len() > 1 || !legal {
+                -(WIN - 2)
+            } else {
+                0
+            };
+            if legal {
+                return Some(self.found(f, score, vec![f]));
+            }
+            return None;
+        }
+        if !opp_fours {
+            for w in own_wins {
+                if !(self.renju_black(s) && self.board.is_forbidden(w)) {
+                    return Some(self.found(w, WIN - 3, vec![w]));
+                }
+            }
+        }
+        None
+    }
+
+    /// Immediate tactics, then a VCF / VCT win searched within part of the
+    /// budget.
+    fn root_tactics(&mut self, settings: &Settings) -> Option<Found> {
+        if let Some(found) = self.immediate() {
+            return Some(found);
+        }
+        let s = self.root_side;
+        if !settings.vcf {
+            return None;
+        }
+        let total = settings.time;
+        let budget_nodes = settings.nodes.map_or(u64::MAX, |n| n / 5);
+        let mut line = Vec::new();
+        let vcf_end = self.start + total / 6;
+        let mut ts = ThreatSearch::new(
+            &mut self.board,
+            Budget {
+                nodes: budget_nodes.min(2_000_000),
+                deadline: vcf_end,
+                stop: self.stop,
+            },
+        );
+        let won = ts.vcf(s, 30, &mut line);
+        self.nodes += ts.nodes;
+        if won {
+            line.reverse();
+            let best = line[0];
+            let score = WIN - line.len() as i32;
+            return Some(self.found(best, score, line));
+        }
+        if settings.vct {
+            line.clear();
+            let vct_end = Instant::now() + total / 5;
+            let mut ts = ThreatSearch::new(
+                &mut self.board,
+                Budget {
+                    nodes: budget_nodes.min(1_000_000),
+                    deadline: vct_end,
+                    stop: self.stop,
+                },
+            );
+            let mut won = false;
+            for depth in [4, 6, 8, 10] {
+                line.clear();
+                if ts.vct(s, depth, &mut line) {
+                    won = true;
+                    break;
+                }
+                if ts.out_of_budget() {
+                    break;
+                }
+            }
+            self.nodes += ts.nodes;
+            if won && let Some(&best) = line.last() {
+                line.reverse();
+                return Some(self.found(best, WIN_BOUND + 100, line));
+            }
+        }
+        None
+    }
+
+    /// The imperfect search of the easy level: takes a five and blocks a
+    /// four, otherwise picks at random among the moves a shallow search
+    /// finds nearly as good as its best.
+    pub(crate) fn think_loosely(
+        &mut self,
+        settings: Settings,
+        rng: &mut crate::rng::Rng,
+    ) -> Option<Found> {
+        self.start = Instant::now();
+        self.deadline = self.start + settings.time;
+        self.node_limit = settings.nodes.unwrap_or(u64::MAX);
+        self.width = settings.width;
+        let root_moves = self.root_moves();
+        let first = *root_moves.first()?;
+        if let Some(found) = self.immediate()
+            && root_moves.contains(&found.best)
+        {
+            return Some(found);
+        }
+        let s = self.root_side;
+        let mut scored = Vec::new();
+        for &m in root_moves.iter().take(8) {
+            self.board.play(m, s);
+            let score = -self.pvs(1 - s, -INF, INF, settings.max_depth - 1, 1);
+            self.board.undo();
+            if self.aborted {
+                break;
+            }
+            scored.push((score, m));
+        }
+        let Some(&(top, _)) = scored.iter().max_by_key(|x| x.0) else {
+            return Some(self.found(first, 0, vec![first]));
+        };
+        // A person sees roughly which moves are good, not which is best.
+        let margin = 10 + (rng.unit() * 70.0) as i32;
+        let near: Vec<(i32, usize)> = scored
+            .into_iter()
+            .filter(|&(sc, _)| sc >= top - margin)
+            .collect();
+        let pick = near[rng.below(near.len() as u64) as usize];
+        Some(self.found(pick.1, pick.0, vec![pick.1]))
+    }
+
+    fn found(&self, best: usize, score: i32, pv: Vec<usize>) -> Found {
+        Found {
+            best,
+            score,
+            pv,
+            depth: 1,
+            nodes: self.nodes,
+        }
+    }
+
+    /// Searches within `settings`, reporting each finished iteration.
+    /// `None` only when the side to move has no legal move at all.
+    pub(crate) fn think(
+        &mut self,
+        settings: Settings,
+        mut report: impl FnMut(&Iteration),
+    ) -> Option<Found> {
+        self.start = Instant::now();
+        self.deadline = self.start + settings.time;
+        self.node_limit = settings.nodes.unwrap_or(u64::MAX);
+        self.width = settings.width;
+        let root_moves = self.root_moves();
+        let first = *root_moves.first()?;
+        if let Some(found) = self.root_tactics(&settings)
+            && (found.best == first || root_moves.contains(&found.best))
+        {
+            report(&Iteration {
+                depth: found.depth,
+                score: found.score,
+                pv: found.pv.clone(),
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+            });
+            return Some(found);
+        }
+        let mut best = Found {
+            best: first,
+            score: 0,
+            pv: vec![first],
+            depth: 0,
+            nodes: self.nodes,
+        };
+        let soft = settings.time.mul_f64(0.45);
+        for depth in 1..=settings.max_depth.min(MAX_PLY as i32 - 4) {
+            let score = self.pvs(self.root_side, -INF, INF, depth, 0);
+            let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .map(|&m| usize::from(m))
+                .collect();
+            if self.aborted {
+                // A partly searched iteration still improves on the last
+                // one when it finished its first (previous best) move.
+                if let Some(&m) = pv.first()
+                    && depth > 1
+                    && root_moves.contains(&m)
+                    && self.pv_len[0] > 0
+                    && score > -INF
+                {
+                    best.best = m;
+                    best.pv = pv;
+                }
+                break;
+            }
+            if let Some(&m) = pv.first()
+                && root_moves.contains(&m)
+            {
+                best = Found {
+                    best: m,
+                    score,
+                    pv: pv.clone(),
+                    depth,
+                    nodes: self.nodes,
+                };
+            }
+            report(&Iteration {
+                depth,
+                score,
+                pv,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+            });
+            if score.abs() > WIN_BOUND || self.start.elapsed() >= soft {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        Some(best)
+    }
+
+    /// Fills `moves` for side `s` at `ply`, or returns the score when the
+    /// position is decided by immediate threats. The flag says the only move
+    /// is a forced block of a four. At a `leaf` only the threats are looked
+    /// at and `moves` stays empty unless a block is forced.
+    fn generate(
+        &mut self,
+        s: usize,
+        ply: usize,
+        tt_move: u16,
+        moves: &mut Vec<(i32, u16)>,
+        leaf: bool,
+    ) -> Result<bool, i32> {
+        let o = 1 - s;
+        moves.clear();
+        self.board.candidates(&mut self.candidates);
+        let mut opp_five = None;
+        let mut opp_five_count = 0;
+        let mut opp_fours = false;
+        let mut opp_open = false;
+        let mut own_win = None;
+        let mut maybe_forbidden = false;
+        let killers = self.killers[ply];
+        // One pass reads every candidate's values once: the threats decide
+        // the node, and the move scores are kept for when it goes on.
+        for &i in &self.candidates {
+            let vs = self.board.value(s, i);
+            let vo = self.board.value(o, i);
+            if vs.threat == Threat::Five {
+                return Err(WIN - (ply as i32 + 1));
+            }
+            if vo.threat == Threat::Five {
+                opp_five = Some(i);
+                opp_five_count += 1;
+            }
+            opp_fours |= vo.threat.is_four();
+            opp_open |= vo.threat == Threat::Win;
+            if vs.threat == Threat::Win && own_win.is_none() {
+                own_win = Some(i);
+            }
+            if leaf || vs.threat == Threat::Forbidden {
+                continue;
+            }
+            maybe_forbidden |= vs.check_forbidden;
+            let mut score = vs.score + vo.score * 7 / 8;
+            if i as u16 == tt_move {
+                score += 1 << 24;
+            } else if killers.contains(&(i as u16)) {
+                score += 300;
+            }
+            score += self.memory.history[s][i].min(1 << 14) >> 6;
+            moves.push((score, i as u16));
+        }
+        if let Some(f) = opp_five {
+            if opp_five_count > 1 || (self.renju_black(s) && self.board.is_forbidden(f)) {
+                return Err(-(WIN - (ply as i32 + 2)));
+            }
+            moves.clear();
+            moves.push((0, f as u16));
+            return Ok(true);
+        }
+        if let Some(w) = own_win
+            && !opp_fours
+            && !(self.renju_black(s) && self.board.is_forbidden(w))
+        {
+            return Err(WIN - (ply as i32 + 3));
+        }
+        if leaf {
+            return Ok(false);
+        }
+        if opp_open && self.renju_black(o) {
+            // Black's open four on a forbidden point is no threat.
+            let cands = std::mem::take(&mut self.candidates);
+            opp_open = cands
+                .iter()
+                .any(|&i| self.board.threat(o, i) == Threat::Win && !self.board.is_forbidden(i));
+            self.candidates = cands;
+        }
+        if opp_open {
+            // Against an open three only fours (ours or blocking theirs) help.
+            let board = &self.board;
+            moves.retain(|&(_, m)| {
+                let m = usize::from(m);
+                board.threat(s, m).is_four() || board.threat(o, m).is_four()
+            });
+        }
+        if maybe_forbidden && self.renju_black(s) {
+            let mut kept = std::mem::take(moves);
+            kept.retain(|&(_, m)| {
+                let m = usize::from(m);
+                !(self.board.value(s, m).check_forbidden && self.board.is_forbidden(m))
+            });
+            *moves = kept;
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        Ok(false)
+    }
+
+    fn pvs(&mut self, s: usize, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.check_abort() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply >= MAX_PLY - 2 {
+            return self.board.evaluate(s);
+        }
+        let key = self.board.hash() ^ SIDE_KEY[s];
+        let mut tt_move = 0;
+        if let Some(e) = self.memory.tt.probe(key) {
+            tt_move = e.best;
+            if ply > 0 && i32::from(e.depth) >= depth {
+                let score = from_tt(i32::from(e.score), ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let leaf = depth <= 0;
+        let forced = match self.generate(s, ply, tt_move, &mut moves, leaf) {
+            Ok(forced) => forced,
+            Err(score) => {
+                self.buffers[ply] = moves;
+                return score;
+            }
+        };
+        if leaf && !forced {
+            self.buffers[ply] = moves;
+            return self.board.evaluate(s);
+        }
+        if moves.is_empty() {
+            // No legal move (only forbidden points, or a full board): a draw.
+            self.buffers[ply] = moves;
+            return 0;
+        }
+        if ply > 0 && moves.len() > self.width {
+            moves.truncate(self.width);
+        }
+        let o = 1 - s;
+        // A forced block costs no depth: the four that forced it already did.
+        let new_depth = if forced { depth.max(0) } else { depth - 1 };
+        let mut best = -INF;
+        let mut best_move = 0u16;
+        let mut bound = Bound::Upper;
+        for (n, &(order, m)) in moves.iter().enumerate() {
+            let m_idx = usize::from(m);
+            self.board.play(m_idx, s);
+            let mut score;
+            if n == 0 {
+                score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
+            } else {
+                let quiet = order < 150;
+                let reduction = if depth >= 3 && n >= 3 && quiet {
+                    1 + i32::from(n >= 10)
+                } else {
+                    0
+                };
+                score = -self.pvs(o, -alpha - 1, -alpha, new_depth - reduction, ply + 1);
+                if score > alpha && reduction > 0 && !self.aborted {
+                    score = -self.pvs(o, -alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.board.undo();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    bound = Bound::Exact;
+                    self.pv[ply][0] = m;
+                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = child_len + 1;
+                    if alpha >= beta {
+                        bound = Bound::Lower;
+                        if order < (1 << 24) && !self.killers[ply].contains(&m) {
+                            self.killers[ply] = [m, self.killers[ply][0]];
+                        }
+                        self.memory.history[s][m_idx] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return best.max(-INF + 1);
+        }
+        self.memory
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+}

@@ -1,0 +1,365 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (victory
+//! by continuous threats: fours and threes).
+//!
+//! Both are AND-OR searches in which the attacker only plays forcing moves
+//! and the defender only the answers that can matter: the five point against
+//! a four; against a three, the points that stop its open four, or a four of
+//! the defender's own. In Renju a defender forced onto a forbidden point has
+//! lost, and a black threat that needs a forbidden point is no threat.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::eval::Threat;
+
+/// Bounds for one threat search.
+pub(crate) struct Budget<'a> {
+    /// Nodes allowed.
+    pub nodes: u64,
+    /// Wall-clock end.
+    pub deadline: Instant,
+    /// Set from outside to stop at once.
+    pub stop: &'a AtomicBool,
+}
+
+/// A threat search over the engine board.
+pub(crate) struct ThreatSearch<'a, 'b> {
+    board: &'a mut Board,
+    budget: Budget<'b>,
+    /// Nodes visited.
+    pub nodes: u64,
+    out_of_budget: bool,
+    failed: Vec<u64>,
+}
+
+const FAILED_SIZE: usize = 1 << 16;
+
+/// What the attacker can do from one position, and what it must respect.
+struct Scan {
+    five: Option<usize>,
+    defender_fives: Vec<usize>,
+    fours: Vec<(i32, usize)>,
+    threes: Vec<(i32, usize)>,
+    defender_open_three: bool,
+}
+
+impl<'a, 'b> ThreatSearch<'a, 'b> {
+    /// A search on `board` within `budget`.
+    pub(crate) fn new(board: &'a mut Board, budget: Budget<'b>) -> ThreatSearch<'a, 'b> {
+        ThreatSearch {
+            board,
+            budget,
+            nodes: 0,
+            out_of_budget: false,
+            failed: vec![0; FAILED_SIZE],
+        }
+    }
+
+    /// Whether the search ran out of nodes or time (so "no win" is unproven).
+    pub(crate) fn out_of_budget(&self) -> bool {
+        self.out_of_budget
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.budget.nodes {
+            self.out_of_budget = true;
+        }
+        if self.nodes.is_multiple_of(256)
+            && (self.budget.stop.load(Ordering::Relaxed) || Instant::now() >= self.budget.deadline)
+        {
+            self.out_of_budget = true;
+        }
+        self.out_of_budget
+    }
+
+    fn legal_for(&mut self, s: usize, i: usize) -> bool {
+        s == 1 || !self.board.is_forbidden(i)
+    }
+
+    fn scan(&mut self, a: usize, with_threes: bool) -> Scan {
+        let d = 1 - a;
+        let mut scan = Scan {
+            five: None,
+            defender_fives: Vec::new(),
+            fours: Vec::new(),
+            threes: Vec::new(),
+            defender_open_three: false,
+        };
+        let mut cands = Vec::with_capacity(64);
+        self.board.candidates(&mut cands);
+        for &i in &cands {
+            let va = self.board.value(a, i);
+            let vd = self.board.value(d, i);
+            match vd.threat {
+                Threat::Five => scan.defender_fives.push(i),
+                Threat::Win => scan.defender_open_three = true,
+                _ => {}
+            }
+            match va.threat {
+                Threat::Five => scan.five = Some(i),
+                t if t.is_four() => scan.fours.push((va.score, i)),
+                Threat::Three | Threat::DoubleThree if with_threes => {
+                    scan.threes.push((va.score, i))
+                }
+                _ => {}
+            }
+        }
+        // Illegal black points go only now, as the test costs more than the scan.
+        if a == 0 && self.board.rule() == wuzi_core::Rule::Renju {
+            let mut fours = std::mem::take(&mut scan.fours);
+            fours.retain(|&(_, i)| self.legal_for(0, i));
+            scan.fours = fours;
+            let mut threes = std::mem::take(&mut scan.threes);
+            threes.retain(|&(_, i)| self.legal_for(0, i));
+            scan.threes = threes;
+        }
+        if d == 0 && self.board.rule() == wuzi_core::Rule::Renju {
+            // Black cannot complete a five... but a five is never forbidden,
+            // so only black's open-three flag needs the test.
+            if scan.defender_open_three {
+                let mut any = false;
+                for &i in &cands {
+                    if self.board.value(0, i).threat == Threat::Win && !self.board.is_forbidden(i) {
+                        any = true;
+                        break;
+                    }
+                }
+                scan.defender_open_three = any;
+            }
+        }
+        scan.fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        scan.threes.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        scan
+    }
+
+    fn seen_failing(&self, key: u64, depth: u32) -> bool {
+        let e = self.failed[key as usize % FAILED_SIZE];
+        e >> 8 == key >> 8 && (e & 0xFF) as u32 >= depth
+    }
+
+    fn remember_failing(&mut self, key: u64, depth: u32) {
+        if !self.out_of_budget {
+            self.failed[key as usize % FAILED_SIZE] = (key & !0xFF) | u64::from(depth.min(255));
+        }
+    }
+
+    /// Plays attacker four `m` (already on the board) through: `Some(true)`
+    /// when it wins outright, `Some(false)` when it is no four, `None` when
+    /// the defender's forced block is on the board (undo it after).
+    fn answer_four(&mut self, m: usize, a: usize) -> Option<bool> {
+        let d = 1 - a;
+        let mut fives = Vec::with_capacity(2);
+        self.board.five_points_around(m, a, &mut fives);
+        match fives.len() {
+            0 => Some(false),
+            1 => {
+                let f = fives[0];
+                if !self.legal_for(d, f) {
+                    return Some(true);
+                }
+                self.board.play(f, d);
+                None
+            }
+            _ => Some(true),
+        }
+    }
+
+    /// Whether attacker `a`, to move, wins by fours alone within `depth`
+    /// fours. On success `line` holds the winning moves in reverse order.
+    pub(crate) fn vcf(&mut self, a: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let scan = self.scan(a, false);
+        if let Some(f) = scan.five {
+            line.push(f);
+            return true;
+        }
+        let mut fours = scan.fours;
+        match scan.defender_fives.as_slice() {
+            [] => {}
+            [f] => fours.retain(|&(_, i)| i == *f),
+            _ => return false,
+        }
+        if depth == 0 || fours.is_empty() {
+            return false;
+        }
+        let key = self.board.hash() ^ (a as u64 + 1).wrapping_mul(0x51_7CC1_B727_220A);
+        if self.seen_failing(key, depth) {
+            return false;
+        }
+        for (_, m) in fours {
+            self.board.play(m, a);
+            let won = match self.answer_four(m, a) {
+                Some(result) => result,
+                None => {
+                    let f = self.board.last().unwrap_or(m);
+                    let won = self.vcf(a, depth - 1, line);
+                    self.board.undo();
+                    if won {
+                        line.push(f);
+                    }
+                    won
+                }
+            };
+            self.board.undo();
+            if won {
+                line.push(m);
+                return true;
+            }
+            if self.out_of_budget {
+                return false;
+            }
+        }
+        self.remember_failing(key, depth);
+        false
+    }
+
+    /// Whether attacker `a`, to move, wins by fours and threes within
+    /// `depth` attacking moves. On success `line` holds the attacker's first
+    /// move last.
+    pub(crate) fn vct(&mut self, a: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let scan = self.scan(a, depth > 1);
+        if let Some(f) = scan.five {
+            line.push(f);
+            return true;
+        }
+        let mut fours = scan.fours;
+        let mut threes = if scan.defender_open_three {
+            Vec::new()
+        } else {
+            scan.threes
+        };
+        match scan.defender_fives.as_slice() {
+            [] => {}
+            [f] => {
+                fours.retain(|&(_, i)| i == *f);
+                threes.retain(|&(_, i)| i == *f);
+            }
+            _ => return false,
+        }
+        if depth == 0 || (fours.is_empty() && threes.is_empty()) {
+            return false;
+        }
+        let key = self.board.hash() ^ (a as u64 + 7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        if self.seen_failing(key, depth) {
+            return false;
+        }
+        for (_, m) in fours {
+            self.board.play(m, a);
+            let won = match self.answer_four(m, a) {
+                Some(result) => result,
+                None => {
+                    let won = self.vct(a, depth - 1, line);
+                    self.board.undo();
+                    won
+                }
+            };
+            self.board.undo();
+            if won {
+                line.push(m);
+                return true;
+            }
+            if self.out_of_budget {
+                return false;
+            }
+        }
+        for (_, m) in threes {
+            self.board.play(m, a);
+            let won = self.defend(a, depth - 1, 4);
+            self.board.undo();
+            if won {
+                line.push(m);
+                return true;
+            }
+            if self.out_of_budget {
+                return false;
+            }
+        }
+        self.remember_failing(key, depth);
+        false
+    }
+
+    /// The defender is to move against the attacker's three: whether every
+    /// sensible answer still loses. `counters` bounds the defender's own
+    /// fours in a row, which each cost the attacker nothing.
+    fn defend(&mut self, a: usize, depth: u32, counters: u32) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let d = 1 - a;
+        let mut cands = Vec::with_capacity(64);
+        self.board.candidates(&mut cands);
+        let mut attacker_fives = Vec::new();
+        let mut attacker_open = false;
+        let mut defences = Vec::new();
+        for &i in &cands {
+            let va = self.board.value(a, i).threat;
+            let vd = self.board.value(d, i).threat;
+            if vd == Threat::Five {
+                return false;
+            }
+            if va == Threat::Five {
+                attacker_fives.push(i);
+            }
+            if va == Threat::Win && self.legal_for(a, i) {
+                attacker_open = true;
+            }
+            if va.is_four() || va == Threat::Win || (vd.is_four() && counters > 0) {
+                defences.push(i);
+            }
+        }
+        match attacker_fives.as_slice() {
+            [] => {}
+            [f] => {
+                let f = *f;
+                if !self.legal_for(d, f) {
+                    return true;
+                }
+                self.board.play(f, d);
+                let won = self.vct(a, depth, &mut Vec::new());
+                self.board.undo();
+                return won;
+            }
+            _ => return true,
+        }
+        if !attacker_open {
+            return false;
+        }
+        for x in defences {
+            if !self.legal_for(d, x) {
+                continue;
+            }
+            self.board.play(x, d);
+            let won = {
+                let mut fives = Vec::with_capacity(2);
+                self.board.five_points_around(x, d, &mut fives);
+                match fives.as_slice() {
+                    [] => self.vct(a, depth, &mut Vec::new()),
+                    [f] => {
+                        let f = *f;
+                        if self.legal_for(a, f) {
+                            self.board.play(f, a);
+                            let won = self.defend(a, depth, counters.saturating_sub(1));
+                            self.board.undo();
+                            won
+                        } else {
+                            false
+                        }
+                    }
+                    _ => false,
+                }
+            };
+            self.board.undo();
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+}

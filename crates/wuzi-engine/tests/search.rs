@@ -1,0 +1,180 @@
+//! Search behaviour through the public API: cancellation, progress, no
+// Test helpers may panic on bad input: that is a failed test.
+#![allow(clippy::unwrap_used)]
+//! move when none is legal, and game review.
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use wuzi_core::{Board, Point, Rule, Stone};
+use wuzi_engine::{Engine, Level, Limits, MoveClass, NoMove, Position};
+
+#[test]
+fn a_stopped_search_answers_promptly_with_a_legal_move() {
+    let pos = common::position("h8i9g9g8i7h7i8", 15, Rule::Freestyle);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let mut engine = Engine::with_memory(1 << 20);
+    let r = engine
+        .best_move(&pos, Limits::millis(60_000), &stop, |_| {})
+        .unwrap();
+    let returned = Instant::now();
+    let stopped_at = stopper.join().unwrap();
+    // Generous for unoptimised builds on a shared machine.
+    assert!(returned.duration_since(stopped_at) < Duration::from_millis(500));
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn progress_reports_each_depth_with_a_line() {
+    let pos = common::position("h8i9g9", 15, Rule::Standard);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(1 << 20);
+    let mut depths = Vec::new();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::millis(5_000)
+    };
+    let r = engine
+        .best_move(&pos, limits, &stop, |p| {
+            assert!(!p.pv.is_empty());
+            assert!(p.nodes > 0);
+            depths.push(p.depth);
+        })
+        .unwrap();
+    assert!(!depths.is_empty());
+    assert!(depths.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(r.pv.first(), Some(&r.best));
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn a_full_board_has_no_move_and_a_won_game_is_over() {
+    // A 5x5 board filled without five in a row for anyone.
+    let mut board = Board::new(5).unwrap();
+    for y in 0..5u8 {
+        for x in 0..5u8 {
+            let black = ((x + 2 * y) / 2) % 2 == 0;
+            board.set(
+                Point::new(x, y),
+                Some(if black { Stone::Black } else { Stone::White }),
+            );
+        }
+    }
+    board.set(Point::new(4, 4), None);
+    let mut pos = Position::from_board(board, Rule::Freestyle, Stone::Black);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(1 << 20);
+    let r = engine
+        .play(&pos, Level::Master, Limits::millis(200), &stop, |_| {})
+        .unwrap();
+    assert_eq!(r.best, Point::new(4, 4));
+    pos.play(r.best).unwrap();
+    assert_eq!(
+        engine.play(&pos, Level::Master, Limits::millis(200), &stop, |_| {}),
+        Err(NoMove::NoLegalMove)
+    );
+    assert_eq!(
+        engine.play(&pos, Level::Beginner, Limits::millis(200), &stop, |_| {}),
+        Err(NoMove::NoLegalMove)
+    );
+
+    let won = common::position("h8a1i8a2j8a3k8a4l8", 15, Rule::Freestyle);
+    assert_eq!(won.winner(), Some(Stone::Black));
+    assert_eq!(
+        engine.play(&won, Level::Normal, Limits::millis(100), &stop, |_| {}),
+        Err(NoMove::GameOver)
+    );
+}
+
+#[test]
+fn every_level_returns_a_legal_move_in_every_rule() {
+    let stop = AtomicBool::new(false);
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        for level in Level::ALL {
+            let mut engine = Engine::with_memory(1 << 20);
+            let mut pos = Position::new(15, rule).unwrap();
+            for _ in 0..6 {
+                let limits = Limits {
+                    nodes: Some(2_000),
+                    ..level.limits()
+                };
+                let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
+                pos.play(r.best).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn review_marks_a_missed_block_as_a_blunder() {
+    // White ignores black's open three at move 6 (a1 instead of a block);
+    // black then makes an open four.
+    let moves = common::parse_moves("h8h9i8i9j8a1g8", 15);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(1 << 20);
+    let mut seen = Vec::new();
+    let limits = Limits {
+        nodes: Some(5_000),
+        ..Limits::millis(1_000)
+    };
+    let review = engine
+        .analyse_game(
+            15,
+            Rule::Freestyle,
+            &moves,
+            limits,
+            &stop,
+            |done, total, j| {
+                assert_eq!(total, moves.len());
+                seen.push((done, j.index));
+            },
+        )
+        .unwrap();
+    assert!(review.complete);
+    assert_eq!(review.moves.len(), moves.len());
+    assert_eq!(seen.len(), moves.len());
+    let missed = &review.moves[5];
+    assert_eq!(missed.stone, Stone::White);
+    assert!(missed.class >= MoveClass::Mistake, "{missed:?}");
+    assert!(missed.win_chance_after < 0.1, "{missed:?}");
+    assert_eq!(
+        review.moves[6].class,
+        MoveClass::Best,
+        "{:?}",
+        review.moves[6]
+    );
+}
+
+#[test]
+fn a_stopped_review_returns_what_it_has() {
+    let moves = common::parse_moves("h8h9i8i9j8a1g8", 15);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(1 << 20);
+    let limits = Limits {
+        nodes: Some(2_000),
+        ..Limits::millis(1_000)
+    };
+    let review = engine
+        .analyse_game(15, Rule::Freestyle, &moves, limits, &stop, |done, _, _| {
+            if done == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+    assert!(!review.complete);
+    assert_eq!(review.moves.len(), 3);
+    let bad = common::parse_moves("h8h8", 15);
+    assert!(
+        engine
+            .analyse_game(15, Rule::Freestyle, &bad, limits, &stop, |_, _, _| {})
+            .is_err()
+    );
+}

@@ -1,0 +1,151 @@
+//! The tactics suite (tests/data/tactics.txt) at every searching level from
+// Test helpers may panic on bad input: that is a failed test.
+#![allow(clippy::unwrap_used)]
+//! Normal up, under each rule the position lists.
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use wuzi_core::{Board, Point, Rule, Stone};
+use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, Position};
+
+struct Case {
+    line: String,
+    rules: Vec<Rule>,
+    black: Vec<Point>,
+    white: Vec<Point>,
+    to_move: Stone,
+    kind: String,
+    answers: Vec<Point>,
+}
+
+fn cases() -> Vec<Case> {
+    common::data_lines(include_str!("data/tactics.txt"))
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 6, "bad line {line}");
+            let rules = if f[0] == "all" {
+                vec![Rule::Freestyle, Rule::Standard, Rule::Renju]
+            } else {
+                f[0].split(',')
+                    .map(|r| match r {
+                        "freestyle" => Rule::Freestyle,
+                        "standard" => Rule::Standard,
+                        "renju" => Rule::Renju,
+                        _ => panic!("bad rule {r}"),
+                    })
+                    .collect()
+            };
+            Case {
+                line: line.to_string(),
+                rules,
+                black: common::parse_moves(f[1], 15),
+                white: common::parse_moves(f[2], 15),
+                to_move: if f[3] == "black" {
+                    Stone::Black
+                } else {
+                    Stone::White
+                },
+                kind: f[4].to_string(),
+                answers: common::points(f[5], 15),
+            }
+        })
+        .collect()
+}
+
+fn position(case: &Case, rule: Rule) -> Position {
+    let mut board = Board::new(15).unwrap();
+    for &p in &case.black {
+        board.set(p, Some(Stone::Black));
+    }
+    for &p in &case.white {
+        board.set(p, Some(Stone::White));
+    }
+    Position::from_board(board, rule, case.to_move)
+}
+
+/// Plays the attacker's chosen moves and the defender's forced blocks until
+/// a five: proof that a claimed win by fours is real.
+fn plays_out(engine: &mut Engine, mut pos: Position, level: Level, limits: Limits) -> bool {
+    let attacker = pos.to_move();
+    let stop = AtomicBool::new(false);
+    for _ in 0..40 {
+        if pos.winner() == Some(attacker) {
+            return true;
+        }
+        let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
+        if pos.to_move() == attacker && r.score <= DECISIVE_SCORE {
+            return false;
+        }
+        pos.play(r.best).unwrap();
+    }
+    false
+}
+
+#[test]
+fn every_level_from_normal_solves_the_suite() {
+    let stop = AtomicBool::new(false);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in cases() {
+        for &rule in &case.rules {
+            for level in [Level::Normal, Level::Hard, Level::Master] {
+                let mut engine = Engine::with_memory(4 << 20);
+                // Node-bounded so that the suite stays quick in debug builds.
+                let limits = Limits {
+                    nodes: Some(30_000),
+                    ..Limits::millis(3_000)
+                };
+                let pos = position(&case, rule);
+                let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
+                checked += 1;
+                let ok = match case.kind.as_str() {
+                    "vcf" => {
+                        r.score > DECISIVE_SCORE
+                            && plays_out(&mut engine, pos.clone(), level, limits)
+                    }
+                    _ => case.answers.contains(&r.best),
+                };
+                if !ok {
+                    failures.push(format!(
+                        "{level} {rule:?} {}: played {:?} score {}",
+                        case.line, r.best, r.score
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 60);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn easy_still_takes_fives_and_blocks_fours() {
+    let stop = AtomicBool::new(false);
+    for case in cases()
+        .into_iter()
+        .filter(|c| c.kind == "win" || c.kind == "block4")
+    {
+        for &rule in &case.rules {
+            for seed in 0..3 {
+                let mut engine = Engine::with_memory(1 << 20);
+                engine.seed(seed);
+                let r = engine
+                    .play(
+                        &position(&case, rule),
+                        Level::Easy,
+                        Level::Easy.limits(),
+                        &stop,
+                        |_| {},
+                    )
+                    .unwrap();
+                assert!(
+                    case.answers.contains(&r.best),
+                    "{rule:?} {}: {:?}",
+                    case.line,
+                    r.best
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! [`Store`]: the one entry point, over a root folder.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::atomic::sweep_temp_files;
+use crate::error::{Error, Result};
+use crate::file;
+use crate::names::{ProfileId, ReplayId, fold, profile_name};
+use crate::notice::{Notice, NoticeKind};
+use crate::profiles::{
+    self, DEFAULT_PROFILE_NAME, Profile, ProfileRecord, ProfilesFile, hash_password,
+};
+use crate::replays::{Filter, Page, Paging, Replay, ReplayEntry, ReplaySummary, Replays};
+use crate::saves::{SaveInfo, SaveMeta, Saved, Saves};
+use crate::settings::{self, Settings};
+use crate::stats::{self, Stats};
+
+/// Profiles and their data under one root folder.
+///
+/// Methods that change the profile list take `&mut self`; the app keeps
+/// one `Store` behind a mutex.
+///
+/// One profile at a time is *open*. A profile with a password is locked
+/// unless it is the open one: its data cannot be read or changed, nor the
+/// profile renamed or deleted ([`Error::Locked`]). Opening another profile
+/// (or [`close_profile`](Store::close_profile)) locks it again.
+#[derive(Debug)]
+pub struct Store {
+    root: PathBuf,
+    profiles: ProfilesFile,
+    open: Option<ProfileId>,
+}
+
+impl Store {
+    /// Opens (or creates) the store in `root`. On first start a profile
+    /// named "Player" is created so the app is playable at once.
+    ///
+    /// The notices tell of recoveries the player should hear about.
+    /// A `profiles.json` from a newer version of Wuzi is an error
+    /// ([`Error::FutureVersion`]) and is left as it is.
+    pub fn open(root: &Path) -> Result<(Store, Vec<Notice>)> {
+        fs::create_dir_all(root).map_err(|e| Error::io(root, e))?;
+        sweep_temp_files(root);
+        let mut notices = Vec::new();
+        let path = root.join("profiles.json");
+        let loaded = file::load::<ProfilesFile>(&path, &profiles::SCHEMA, &mut notices)?;
+        let lost = loaded.is_none() && !notices.is_empty();
+        let mut store = Store {
+            root: root.to_path_buf(),
+            profiles: loaded.unwrap_or_default(),
+            open: None,
+        };
+        let mut changed = false;
+        if lost {
+            changed |= store.recover_profiles(&mut notices)?;
+        }
+        if store.profiles.profiles.is_empty() {
+            store.push_profile(DEFAULT_PROFILE_NAME.to_owned(), None);
+            changed = true;
+        }
+        if changed {
+            store.write_profiles()?;
+        }
+        tracing::info!(root = %root.display(), profiles = store.profiles.profiles.len(), "store opened");
+        Ok((store, notices))
+    }
+
+    /// The root folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    // ----- profiles -----
+
+    /// All profiles, in the order they were created.
+    pub fn profiles(&self) -> Vec<Profile> {
+        self.profiles
+            .profiles
+            .iter()
+            .map(ProfileRecord::view)
+            .collect()
+    }
+
+    /// One profile.
+    pub fn profile(&self, id: &ProfileId) -> Result<Profile> {
+        self.record(id).map(ProfileRecord::view)
+    }
+
+    /// The profile opened last, if it still exists.
+    pub fn last_profile(&self) -> Option<Profile> {
+        let id = self.profiles.last_used.as_ref()?;
+        self.profile(id).ok()
+    }
+
+    /// Creates a profile. Names are 1 to 32 characters and unique ignoring
+    /// case. With a password, the profile opens only with it.
+    pub fn create_profile(&mut self, name: &str, password: Option<&str>) -> Result<Profile> {
+        let name = self.check_new_name(name, None)?;
+        let hash = password.map(hash_password).transpose()?;
+        let id = self.push_profile(name, hash);
+        if let Err(e) = self.write_profiles() {
+            self.profiles.profiles.retain(|p| p.id != id);
+            return Err(e);
+        }
+        tracing::info!(profile = %id, "profile created");
+        self.profile(&id)
+    }
+
+    /// Renames a profile.
+    pub fn rename_profile(&mut self, id: &ProfileId, name: &str) -> Result<Profile> {
+        self.check_unlocked(id)?;
+        let name = self.check_new_name(name, Some(id))?;
+        self.update_profile(id, |p| p.name = name)?;
+        tracing::info!(profile = %id, "profile renamed");
+        self.profile(id)
+    }
+
+    /// Deletes a profile with all its data. If it was the last one, a new
+    /// default profile is made so the app stays playable.
+    pub fn delete_profile(&mut self, id: &ProfileId) -> Result<()> {
+        self.check_unlocked(id)?;
+        let before = self.profiles.profiles.clone();
+        let last_used = self.profiles.last_used.clone();
+        self.profiles.profiles.retain(|p| &p.id != id);
+        if self.profiles.last_used.as_ref() == Some(id) {
+            self.profiles.last_used = None;
+        }
+        if self.profiles.profiles.is_empty() {
+            self.push_profile(DEFAULT_PROFILE_NAME.to_owned(), None);
+        }
+        if let Err(e) = self.write_profiles() {
+            self.profiles.profiles = before;
+            self.profiles.last_used = last_used;
+            return Err(e);
+        }
+        if self.open.as_ref() == Some(id) {
+            self.open = None;
+        }
+        // The list no longer names the folder, so a failure here leaves
+        // only unreachable files behind; it is logged, not returned.
+        let dir = self.profile_dir(id);
+        match fs::remove_dir_all(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tracing::error!(folder = %dir.display(), error = %e, "could not remove a deleted profile's folder")
+            }
+        }
+        tracing::info!(profile = %id, "profile deleted");
+        Ok(())
+    }
+
+    /// Opens (switches to) a profile and remembers it as the last one.
+    /// A profile with a password needs it: [`Error::PasswordRequired`]
+    /// without one, [`Error::WrongPassword`] with a wrong one.
+    pub fn open_profile(&mut self, id: &ProfileId, password: Option<&str>) -> Result<Profile> {
+        let record = self.record(id)?;
+        if let Some(hash) = &record.password_hash {
+            let password = password.ok_or(Error::PasswordRequired)?;
+            if !profiles::verify_password(hash, password)? {
+                tracing::info!(profile = %id, "wrong password");
+                return Err(Error::WrongPassword);
+            }
+        }
+        self.open = Some(id.clone());
+        if self.profiles.last_used.as_ref() != Some(id) {
+            let previous = self.profiles.last_used.replace(id.clone());
+            if let Err(e) = self.write_profiles() {
+                self.profiles.last_used = previous;
+                return Err(e);
+            }
+        }
+        self.sweep_profile(id);
+        tracing::info!(profile = %id, "profile opened");
+        self.profile(id)
+    }
+
+    /// The profile opened last with [`open_profile`](Store::open_profile)
+    /// in this run, if any.
+    pub fn open_profile_id(&self) -> Option<&ProfileId> {
+        self.open.as_ref()
+    }
+
+    /// Closes the open profile, locking it again if it has a password
+    /// (e.g. when the app goes back to the profile list).
+    pub fn close_profile(&mut self) {
+        self.open = None;
+    }
+
+    /// Checks a profile's password. A profile without one accepts any.
+    pub fn verify_password(&self, id: &ProfileId, password: &str) -> Result<bool> {
+        match &self.record(id)?.password_hash {
+            Some(hash) => profiles::verify_password(hash, password),
+            None => Ok(true),
+        }
+    }
+
+    /// Sets or changes a profile's password. When it has one, `current`
+    /// must match it.
+    pub fn set_password(&mut self, id: &ProfileId, current: Option<&str>, new: &str) -> Result<()> {
+        self.check_current_password(id, current)?;
+        let hash = hash_password(new)?;
+        self.update_profile(id, |p| p.password_hash = Some(hash))?;
+        tracing::info!(profile = %id, "password set");
+        Ok(())
+    }
+
+    /// Removes a profile's password; `current` must match it.
+    pub fn remove_password(&mut self, id: &ProfileId, current: &str) -> Result<()> {
+        self.check_current_password(id, Some(current))?;
+        self.update_profile(id, |p| p.password_hash = None)?;
+        tracing::info!(profile = %id, "password removed");
+        Ok(())
+    }
+
+    // ----- settings and stats -----
+
+    /// A profile's settings; defaults where there are none.
+    pub fn settings(&self, id: &ProfileId) -> Result<(Settings, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let path = self.profile_dir(id).join("settings.json");
+        let mut notices = Vec::new();
+        let settings = match file::load::<Settings>(&path, &settings::SCHEMA, &mut notices)? {
+            Some(mut s) => {
+                let fixed = s.sanitize();
+                if !fixed.is_empty() {
+                    notices.push(Notice::new(
+                        NoticeKind::Fixed,
+                        path,
+                        format!(
+                            "some settings were not valid and were reset: {}",
+                            fixed.join(", ")
+                        ),
+                    ));
+                }
+                s
+            }
+            None => {
+                if !notices.is_empty() {
+                    notices.push(reset_notice(path, "settings"));
+                }
+                Settings::default()
+            }
+        };
+        Ok((settings, notices))
+    }
+
+    /// Saves a profile's settings after checking every value.
+    pub fn set_settings(&self, id: &ProfileId, settings: &Settings) -> Result<()> {
+        self.check_unlocked(id)?;
+        settings.validate()?;
+        let path = self.profile_dir(id).join("settings.json");
+        file::save(&path, &settings::SCHEMA, settings)?;
+        tracing::info!(profile = %id, "settings saved");
+        Ok(())
+    }
+
+    /// A profile's statistics.
+    pub fn stats(&self, id: &ProfileId) -> Result<(Stats, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let stats = self.load_stats(id, &mut notices)?;
+        Ok((stats, notices))
+    }
+
+    fn load_stats(&self, id: &ProfileId, notices: &mut Vec<Notice>) -> Result<Stats> {
+        let path = self.stats_path(id);
+        let before = notices.len();
+        match file::load::<Stats>(&path, &stats::SCHEMA, notices)? {
+            Some(s) => Ok(s),
+            None => {
+                if notices.len() > before {
+                    notices.push(reset_notice(path, "statistics"));
+                }
+                Ok(Stats::default())
+            }
+        }
+    }
+
+    // ----- saves -----
+
+    /// A profile's named saves, newest first.
+    pub fn saves(&self, id: &ProfileId) -> Result<(Vec<SaveInfo>, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let list = self.saves_of(id).list(&mut notices)?;
+        Ok((list, notices))
+    }
+
+    /// Saves a game under a name. If a save with that name exists (ignoring
+    /// case) this is [`Error::Exists`] unless `overwrite` is set.
+    pub fn save<T: Serialize>(
+        &self,
+        id: &ProfileId,
+        name: &str,
+        meta: &SaveMeta,
+        game: &T,
+        overwrite: bool,
+    ) -> Result<()> {
+        self.check_unlocked(id)?;
+        self.saves_of(id).save(name, meta, game, overwrite)
+    }
+
+    /// Loads a named save.
+    pub fn load_save<T: DeserializeOwned>(
+        &self,
+        id: &ProfileId,
+        name: &str,
+    ) -> Result<(Saved<T>, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let saved = self.saves_of(id).load(name, &mut notices)?;
+        Ok((saved, notices))
+    }
+
+    /// Deletes a named save.
+    pub fn delete_save(&self, id: &ProfileId, name: &str) -> Result<()> {
+        self.check_unlocked(id)?;
+        self.saves_of(id).delete(name)
+    }
+
+    /// Writes the autosave, the game "continue" brings back.
+    pub fn autosave<T: Serialize>(&self, id: &ProfileId, meta: &SaveMeta, game: &T) -> Result<()> {
+        self.check_unlocked(id)?;
+        self.saves_of(id).autosave(meta, game)
+    }
+
+    /// Loads the autosave; `None` when there is none.
+    pub fn load_autosave<T: DeserializeOwned>(
+        &self,
+        id: &ProfileId,
+    ) -> Result<(Option<Saved<T>>, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let saved = self.saves_of(id).load_autosave(&mut notices)?;
+        Ok((saved, notices))
+    }
+
+    /// Removes the autosave, e.g. when its game ends.
+    pub fn clear_autosave(&self, id: &ProfileId) -> Result<()> {
+        self.check_unlocked(id)?;
+        self.saves_of(id).clear_autosave()
+    }
+
+    // ----- replays -----
+
+    /// Records a finished game and counts it in the profile's statistics.
+    ///
+    /// Once the replay is written the call succeeds: a failure to update
+    /// the statistics (say, a `stats.json` from a newer version) is logged,
+    /// not returned, so the caller never records the same game twice by
+    /// retrying. Recoveries along the way are logged too.
+    pub fn record_replay<T: Serialize>(
+        &self,
+        id: &ProfileId,
+        summary: &ReplaySummary,
+        game: &T,
+    ) -> Result<ReplayId> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let replay = self.replays_of(id).record(summary, game, &mut notices)?;
+        if let Err(e) = self.count_in_stats(id, summary, &mut notices) {
+            tracing::error!(profile = %id, error = %e, "statistics not updated");
+        }
+        for notice in notices {
+            tracing::warn!(file = %notice.file.display(), "{}", notice.message);
+        }
+        Ok(replay)
+    }
+
+    fn count_in_stats(
+        &self,
+        id: &ProfileId,
+        summary: &ReplaySummary,
+        notices: &mut Vec<Notice>,
+    ) -> Result<()> {
+        let mut stats = self.load_stats(id, notices)?;
+        if stats.record(summary) {
+            file::save(&self.stats_path(id), &stats::SCHEMA, &stats)?;
+        }
+        Ok(())
+    }
+
+    /// Lists a profile's replays, newest first, filtered and one page at a
+    /// time.
+    pub fn list_replays(
+        &self,
+        id: &ProfileId,
+        filter: &Filter,
+        paging: Paging,
+    ) -> Result<Page<ReplayEntry>> {
+        self.check_unlocked(id)?;
+        self.replays_of(id).list(filter, paging)
+    }
+
+    /// Loads one replay.
+    pub fn load_replay<T: DeserializeOwned>(
+        &self,
+        id: &ProfileId,
+        replay: &ReplayId,
+    ) -> Result<(Replay<T>, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let loaded = self.replays_of(id).load(replay, &mut notices)?;
+        Ok((loaded, notices))
+    }
+
+    /// Deletes one replay. The statistics keep counting its game.
+    pub fn delete_replay(&self, id: &ProfileId, replay: &ReplayId) -> Result<()> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        self.replays_of(id).delete(replay, &mut notices)
+    }
+
+    // ----- helpers -----
+
+    fn profile_dir(&self, id: &ProfileId) -> PathBuf {
+        self.root.join("profiles").join(id.as_str())
+    }
+
+    fn stats_path(&self, id: &ProfileId) -> PathBuf {
+        self.profile_dir(id).join("stats.json")
+    }
+
+    fn saves_of(&self, id: &ProfileId) -> Saves {
+        Saves::new(&self.profile_dir(id))
+    }
+
+    fn replays_of(&self, id: &ProfileId) -> Replays {
+        Replays::new(&self.profile_dir(id))
+    }
+
+    fn record(&self, id: &ProfileId) -> Result<&ProfileRecord> {
+        self.profiles
+            .profiles
+            .iter()
+            .find(|p| &p.id == id)
+            .ok_or_else(|| Error::not_found(format!("profile {id}")))
+    }
+
+    fn check_unlocked(&self, id: &ProfileId) -> Result<()> {
+        let record = self.record(id)?;
+        if record.password_hash.is_some() && self.open.as_ref() != Some(id) {
+            return Err(Error::Locked { id: id.to_string() });
+        }
+        Ok(())
+    }
+
+    fn check_current_password(&self, id: &ProfileId, current: Option<&str>) -> Result<()> {
+        if let Some(hash) = &self.record(id)?.password_hash {
+            let current = current.ok_or(Error::PasswordRequired)?;
+            if !profiles::verify_password(hash, current)? {
+                return Err(Error::WrongPassword);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_new_name(&self, name: &str, except: Option<&ProfileId>) -> Result<String> {
+        let name = profile_name(name)?;
+        let key = fold(&name);
+        let taken = self
+            .profiles
+            .profiles
+            .iter()
+            .any(|p| Some(&p.id) != except && fold(&p.name) == key);
+        if taken {
+            return Err(Error::Exists {
+                what: format!("a profile named {name:?}"),
+            });
+        }
+        Ok(name)
+    }
+
+    fn push_profile(&mut self, name: String, password_hash: Option<String>) -> ProfileId {
+        let mut id = ProfileId::random();
+        while self.record(&id).is_ok() || self.profile_dir(&id).exists() {
+            id = ProfileId::random();
+        }
+        self.profiles.profiles.push(ProfileRecord {
+            id: id.clone(),
+            name,
+            created_ms: now_ms(),
+            password_hash,
+            extra: Default::default(),
+        });
+        id
+    }
+
+    fn update_profile(
+        &mut self,
+        id: &ProfileId,
+        change: impl FnOnce(&mut ProfileRecord),
+    ) -> Result<()> {
+        let before = self.profiles.profiles.clone();
+        let record = self
+            .profiles
+            .profiles
+            .iter_mut()
+            .find(|p| &p.id == id)
+            .ok_or_else(|| Error::not_found(format!("profile {id}")))?;
+        change(record);
+        if let Err(e) = self.write_profiles() {
+            self.profiles.profiles = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn write_profiles(&self) -> Result<()> {
+        file::save(
+            &self.root.join("profiles.json"),
+            &profiles::SCHEMA,
+            &self.profiles,
+        )
+    }
+
+    /// When `profiles.json` and its backup are both lost, the profiles'
+    /// folders are still there: list them again under their ids so their
+    /// games are not orphaned. (Passwords cannot be recovered.)
+    fn recover_profiles(&mut self, notices: &mut Vec<Notice>) -> Result<bool> {
+        let dir = self.root.join("profiles");
+        let entries = match fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(Error::io(&dir, e)),
+        };
+        let mut found = 0;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(Ok(id)) = name.to_str().map(ProfileId::parse) else {
+                continue;
+            };
+            if entry.path().is_dir() && self.record(&id).is_err() {
+                self.profiles.profiles.push(ProfileRecord {
+                    name: id.to_string(),
+                    id,
+                    created_ms: now_ms(),
+                    password_hash: None,
+                    extra: Default::default(),
+                });
+                found += 1;
+            }
+        }
+        if found > 0 {
+            notices.push(Notice::new(
+                NoticeKind::Reset,
+                self.root.join("profiles.json"),
+                format!("the profile list was lost; {found} profile(s) were found again and can be renamed"),
+            ));
+        }
+        Ok(found > 0)
+    }
+
+    fn sweep_profile(&self, id: &ProfileId) {
+        let dir = self.profile_dir(id);
+        for sub in [dir.clone(), dir.join("saves"), dir.join("replays")] {
+            sweep_temp_files(&sub);
+        }
+    }
+}
+
+fn reset_notice(path: PathBuf, what: &str) -> Notice {
+    Notice::new(
+        NoticeKind::Reset,
+        path,
+        format!("the {what} could not be recovered and were reset"),
+    )
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

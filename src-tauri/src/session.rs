@@ -1,0 +1,348 @@
+//! The game on the board and who is playing it.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use wuzi_core::record::{GameRecord, Players};
+use wuzi_core::{Game, Move, Outcome, Point, Stone};
+use wuzi_engine::Level;
+
+/// Who plays whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Two people taking turns on one device.
+    #[default]
+    HumanHuman,
+    /// A person against the computer.
+    HumanAi,
+    /// The computer against itself, to watch.
+    AiAi,
+}
+
+impl Mode {
+    /// The store's name for the mode.
+    #[must_use]
+    pub fn to_store(self) -> wuzi_store::GameMode {
+        match self {
+            Mode::HumanHuman => wuzi_store::GameMode::HumanVsHuman,
+            Mode::HumanAi => wuzi_store::GameMode::HumanVsAi,
+            Mode::AiAi => wuzi_store::GameMode::AiVsAi,
+        }
+    }
+}
+
+/// One side's player.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Seat {
+    /// A person, by the name shown.
+    Human {
+        /// The name shown.
+        name: String,
+    },
+    /// The computer at a level.
+    Ai {
+        /// Its level, by the engine's name.
+        #[serde(with = "level_name")]
+        level: Level,
+    },
+}
+
+impl Seat {
+    /// The computer's level when this seat is the computer's.
+    #[must_use]
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            Seat::Ai { level } => Some(*level),
+            Seat::Human { .. } => None,
+        }
+    }
+
+    /// The name shown for this seat: a person's name or the level's.
+    #[must_use]
+    pub fn display_name(&self) -> String {
+        match self {
+            Seat::Human { name } => name.clone(),
+            Seat::Ai { level } => format!("Wuzi {level}"),
+        }
+    }
+
+    fn to_store(&self) -> wuzi_store::Player {
+        match self {
+            Seat::Human { name } => wuzi_store::Player::Human { name: name.clone() },
+            Seat::Ai { level } => wuzi_store::Player::Ai {
+                level: level.name().to_string(),
+            },
+        }
+    }
+}
+
+mod level_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use wuzi_engine::Level;
+
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(D::Error::custom)
+    }
+}
+
+/// Now, in Unix milliseconds.
+#[must_use]
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// A game as it is saved: the core's record plus who played it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The set-up, moves with times and result.
+    pub record: GameRecord,
+    /// Who played whom.
+    pub mode: Mode,
+    /// Black's player.
+    pub black: Seat,
+    /// White's player.
+    pub white: Seat,
+    /// When the game began, in Unix milliseconds.
+    pub started_ms: i64,
+}
+
+/// The game being played, with its players and a generation that changes
+/// with every change to the game, so a search that began before a change
+/// can tell its answer is stale.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// The game itself.
+    pub game: Game,
+    /// Who plays whom.
+    pub mode: Mode,
+    /// Black's player.
+    pub black: Seat,
+    /// White's player.
+    pub white: Seat,
+    /// Bumped on every change.
+    pub generation: u64,
+    /// When the game began, in Unix milliseconds.
+    pub started_ms: i64,
+    /// The save slot this game came from or went to.
+    pub save_name: Option<String>,
+    /// Whether the ended game is already in the replay log.
+    pub recorded: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(
+            Game::default(),
+            Mode::HumanHuman,
+            Seat::Human {
+                name: "Black".into(),
+            },
+            Seat::Human {
+                name: "White".into(),
+            },
+        )
+    }
+}
+
+impl Session {
+    /// A session for `game` between `black` and `white`.
+    #[must_use]
+    pub fn new(game: Game, mode: Mode, black: Seat, white: Seat) -> Session {
+        Session {
+            game,
+            mode,
+            black,
+            white,
+            generation: 0,
+            started_ms: now_ms(),
+            save_name: None,
+            recorded: false,
+        }
+    }
+
+    /// The player of `stone`.
+    #[must_use]
+    pub fn seat(&self, stone: Stone) -> &Seat {
+        match stone {
+            Stone::Black => &self.black,
+            Stone::White => &self.white,
+        }
+    }
+
+    /// The computer's level when the side to move is the computer's and
+    /// the game is still on.
+    #[must_use]
+    pub fn ai_to_move(&self) -> Option<Level> {
+        if self.game.is_over() {
+            None
+        } else {
+            self.seat(self.game.to_move()).level()
+        }
+    }
+
+    /// Marks a change: searches begun before it are now stale.
+    pub fn touch(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Plays `point` for the side to move.
+    ///
+    /// # Errors
+    /// The core's reason when the move is illegal; nothing changes then.
+    pub fn play(&mut self, point: Point) -> Result<Move, wuzi_core::IllegalMove> {
+        let mv = self.game.try_play(point)?;
+        self.touch();
+        Ok(mv)
+    }
+
+    /// Takes back moves: against the computer, until it is a person's turn
+    /// again (two plies, usually). Returns how many were taken back.
+    pub fn undo(&mut self) -> usize {
+        let mut taken = 0;
+        while self.game.undo().is_some() {
+            taken += 1;
+            if self.mode != Mode::HumanAi || self.seat(self.game.to_move()).level().is_none() {
+                break;
+            }
+        }
+        if taken > 0 {
+            self.recorded = false;
+            self.touch();
+        }
+        taken
+    }
+
+    /// Plays back taken-back moves: against the computer, until it is a
+    /// person's turn again.
+    pub fn redo(&mut self) -> usize {
+        let mut done = 0;
+        while self.game.redo().is_some() {
+            done += 1;
+            if self.mode != Mode::HumanAi
+                || self.game.is_over()
+                || self.seat(self.game.to_move()).level().is_none()
+            {
+                break;
+            }
+        }
+        if done > 0 {
+            self.touch();
+        }
+        done
+    }
+
+    /// The game with its players, for a save or the replay log.
+    #[must_use]
+    pub fn to_saved(&self) -> SavedGame {
+        let mut record = GameRecord::from_game(&self.game);
+        record.players = Players {
+            black: self.black.display_name(),
+            white: self.white.display_name(),
+        };
+        SavedGame {
+            record,
+            mode: self.mode,
+            black: self.black.clone(),
+            white: self.white.clone(),
+            started_ms: self.started_ms,
+        }
+    }
+
+    /// A session from a saved game.
+    ///
+    /// # Errors
+    /// When the saved moves do not make a legal game.
+    pub fn from_saved(saved: SavedGame) -> Result<Session, wuzi_core::ReplayError> {
+        let game = saved.record.to_game()?;
+        let mut session = Session::new(game, saved.mode, saved.black, saved.white);
+        session.started_ms = saved.started_ms;
+        Ok(session)
+    }
+
+    /// What the save list shows about this game.
+    #[must_use]
+    pub fn save_meta(&self) -> wuzi_store::SaveMeta {
+        let board = self.game.board();
+        let size = board.size();
+        let mut preview = String::with_capacity(usize::from(size) * usize::from(size));
+        for y in 0..size {
+            for x in 0..size {
+                preview.push(match board.stone_at(Point::new(x, y)) {
+                    Some(Stone::Black) => 'x',
+                    Some(Stone::White) => 'o',
+                    None => '.',
+                });
+            }
+        }
+        wuzi_store::SaveMeta {
+            saved_ms: now_ms(),
+            rule: self.game.config().rule.name().to_string(),
+            size,
+            mode: self.mode.to_store(),
+            move_count: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
+            preview,
+        }
+    }
+
+    /// What the replay log shows about this (ended) game.
+    #[must_use]
+    pub fn replay_summary(&self) -> Option<wuzi_store::ReplaySummary> {
+        use wuzi_store::{GameResult, Side};
+        let outcome = self.game.outcome()?;
+        let side = |stone: Stone| match stone {
+            Stone::Black => Side::Black,
+            Stone::White => Side::White,
+        };
+        let result = match outcome {
+            Outcome::Win { stone, .. } => match stone {
+                Stone::Black => GameResult::BlackWin,
+                Stone::White => GameResult::WhiteWin,
+            },
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Resign { loser } => GameResult::Resign {
+                winner: side(loser.opponent()),
+            },
+            Outcome::Timeout { loser } => GameResult::Timeout {
+                winner: side(loser.opponent()),
+            },
+            Outcome::ForbiddenMove { .. } => GameResult::ForbiddenMove,
+        };
+        // Win or loss is the person's, and only means something when one
+        // person plays the computer.
+        let person = match (self.mode, &self.black, &self.white) {
+            (Mode::HumanAi, Seat::Human { .. }, _) => Some(Stone::Black),
+            (Mode::HumanAi, _, Seat::Human { .. }) => Some(Stone::White),
+            _ => None,
+        };
+        let profile_outcome = person.map(|me| match outcome.winner() {
+            None => wuzi_store::Outcome::Draw,
+            Some(w) if w == me => wuzi_store::Outcome::Win,
+            Some(_) => wuzi_store::Outcome::Loss,
+        });
+        let ended_ms = now_ms().max(self.started_ms);
+        let duration = self.game.elapsed(Stone::Black) + self.game.elapsed(Stone::White);
+        Some(wuzi_store::ReplaySummary {
+            started_ms: self.started_ms,
+            ended_ms,
+            mode: self.mode.to_store(),
+            rule: self.game.config().rule.name().to_string(),
+            size: self.game.board().size(),
+            black: self.black.to_store(),
+            white: self.white.to_store(),
+            result,
+            outcome: profile_outcome,
+            move_count: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
+            duration_ms: u64::try_from(duration.as_millis()).unwrap_or(u64::MAX),
+        })
+    }
+}
