@@ -218,6 +218,11 @@ fn five_in_a_row_ends_the_game_with_its_line() {
     assert!(line.contains(&(Some(0), Some(0))) && line.contains(&(Some(4), Some(0))));
     assert_eq!(kind(&h.play(9, 9).expect_err("game over")), "game_over");
     assert_eq!(view["score"]["black"], 1);
+    let listed = h.ok("list_replays", json!({}));
+    assert_eq!(
+        view["replay_id"], listed["items"][0]["id"],
+        "the view names its replay"
+    );
 }
 
 #[test]
@@ -256,8 +261,15 @@ fn new_game_takes_a_size_and_rule_and_refuses_unplayable_ones() {
     assert_eq!(view["size"], 19, "a refused new game keeps the old one");
     assert_eq!(stones(&view).len(), 1);
 
-    let view = h.ok("new_game", json!({ "config": { "rule": "renju" } }));
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "rule": "renju", "forbiddenMoves": "block" } }),
+    );
     assert_eq!(view["rule"], "renju");
+    assert_eq!(
+        view["forbidden_moves"], "refuse",
+        "the settings' word is understood"
+    );
     assert_eq!(view["size"], 15, "renju is played on 15x15");
 }
 

@@ -137,6 +137,8 @@ pub struct Session {
     pub save_name: Option<String>,
     /// Whether the ended game is already in the replay log.
     pub recorded: bool,
+    /// The ended game's id in the replay log, once it is there.
+    pub replay_id: Option<String>,
 }
 
 impl Default for Session {
@@ -167,6 +169,7 @@ impl Session {
             started_ms: now_ms(),
             save_name: None,
             recorded: false,
+            replay_id: None,
         }
     }
 
@@ -217,6 +220,7 @@ impl Session {
         }
         if taken > 0 {
             self.recorded = false;
+            self.replay_id = None;
             self.touch();
         }
         taken

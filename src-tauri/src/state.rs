@@ -299,10 +299,12 @@ impl AppState {
         };
         tracing::info!(result = ?summary.result, moves = summary.move_count, "game ended");
         let saved = session.to_saved();
-        self.with_profile(|store, id| {
-            store.record_replay(id, &summary, &saved)?;
+        let replay = self.with_profile(|store, id| {
+            let replay = store.record_replay(id, &summary, &saved)?;
             store.clear_autosave(id)?;
-            Ok(())
-        })
+            Ok(replay)
+        })?;
+        session.replay_id = Some(replay.as_str().to_string());
+        Ok(())
     }
 }

@@ -131,6 +131,8 @@ pub struct GameView {
     pub score: Score,
     /// The save slot the game came from or was saved to.
     pub save_name: Option<String>,
+    /// Once the game is over and logged: its id in the replay log.
+    pub replay_id: Option<String>,
 }
 
 fn player(seat: &Seat) -> PlayerView {
@@ -239,6 +241,7 @@ impl GameView {
             },
             score,
             save_name: session.save_name.clone(),
+            replay_id: session.replay_id.clone(),
         }
     }
 }

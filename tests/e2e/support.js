@@ -7,7 +7,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder } from 'selenium-webdriver';
+import { Builder, By, until } from 'selenium-webdriver';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '../..');
@@ -52,9 +52,25 @@ export async function startApp({ dataDir } = {}) {
   const tauriDriver = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
     env: { ...process.env, WUZI_DATA_DIR: data },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the driver, WebKitWebDriver and the app all
+    // go when the test ends; a survivor holding the pipes would keep node alive.
+    detached: true,
   });
+  const killGroup = () => {
+    try {
+      process.kill(-tauriDriver.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    tauriDriver.stdout.destroy();
+    tauriDriver.stderr.destroy();
+  };
   tauriDriver.stdout.on('data', (d) => log.push(String(d)));
   tauriDriver.stderr.on('data', (d) => log.push(String(d)));
+  tauriDriver.on('exit', (code, signal) => {
+    if (!stopping) console.error(`tauri-driver exited (${code ?? signal}):\n${log.join('')}`);
+  });
+  let stopping = false;
   await waitForPort(port, tauriDriver);
   let driver;
   try {
@@ -63,12 +79,13 @@ export async function startApp({ dataDir } = {}) {
       .withCapabilities({ browserName: 'wry', 'tauri:options': { application: APP } })
       .build();
   } catch (err) {
-    tauriDriver.kill();
+    killGroup();
     throw new Error(`${err.message}\n${log.join('')}`);
   }
   const stop = async ({ keepData = false } = {}) => {
+    stopping = true;
     await driver.quit().catch(() => {});
-    tauriDriver.kill();
+    killGroup();
     if (!keepData && !dataDir) await rm(data, { recursive: true, force: true });
   };
   return { driver, dataDir: data, stop };
@@ -79,4 +96,54 @@ export async function screenshot(driver, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
   await new Promise((ok) => setTimeout(ok, 300));
   await writeFile(join(OUTPUT_DIR, `${name}.png`), await driver.takeScreenshot(), 'base64');
+}
+
+/** Waits until the screen `name` (e.g. `game`) is the one showing. */
+export async function waitScreen(driver, name, timeout = 10000) {
+  await driver.wait(async () => {
+    const body = await driver.findElement(By.css('body'));
+    return (await body.getAttribute('data-screen')) === name;
+  }, timeout, `the ${name} screen did not show`);
+}
+
+/** Clicks a control once it is visible. */
+export async function clickWhenVisible(driver, css, timeout = 10000) {
+  const el = await driver.wait(until.elementLocated(By.css(css)), timeout);
+  await driver.wait(until.elementIsVisible(el), timeout);
+  await el.click();
+  return el;
+}
+
+/**
+ * Starts a new game from wherever the app is, through the New game screen.
+ * The form is filled and submitted through the DOM: WebKitWebDriver's
+ * synthesized click on a screen that has just been shown now and then lands
+ * before its layout settles. The board itself is always clicked for real.
+ */
+export async function startGame(driver, { mode = 'human_human', colour, level, rule } = {}) {
+  await driver.executeScript("document.querySelector('#new-game').click()");
+  await waitScreen(driver, 'new-game');
+  await driver.executeScript(`
+    const [mode, colour, level, rule] = arguments;
+    const set = (el) => { el.checked = true; el.dispatchEvent(new Event('change', { bubbles: true })); };
+    set(document.querySelector('#new-game-mode input[value="' + mode + '"]'));
+    if (colour) set(document.querySelector('#new-game-colour input[value="' + colour + '"]'));
+    const choose = (id, value) => {
+      const s = document.getElementById(id);
+      s.value = value;
+      s.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    if (level) choose('new-game-level', level);
+    if (rule) choose('new-game-rule', rule);
+    document.getElementById('new-game-form').requestSubmit();
+  `, mode, colour ?? null, level ?? null, rule ?? null);
+  await waitScreen(driver, 'game');
+}
+
+export const point = (x, y) => By.css(`#board .hit[data-x="${x}"][data-y="${y}"]`);
+export const stone = (x, y) => By.css(`#board .stone[data-x="${x}"][data-y="${y}"]`);
+
+/** The number of stones on the game board. */
+export async function stoneCount(driver) {
+  return (await driver.findElements(By.css('#board .stone'))).length;
 }

@@ -1,8 +1,8 @@
-// The board screen in Chromium at a desktop size and a phone size with touch.
+// The board in Chromium at a desktop size and a phone size with touch.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveUi, launchChromium, openUi, screenshot } from './support.js';
+import { serveUi, launchChromium, openUi, screenshot, newGame, point, stone, place, calls } from './support.js';
 
 let server;
 let browser;
@@ -17,14 +17,12 @@ after(async () => {
   await server?.close();
 });
 
-const point = (page, x, y) => page.locator(`.board .hit[data-x="${x}"][data-y="${y}"]`);
-const stone = (page, x, y) => page.locator(`.board .stone[data-x="${x}"][data-y="${y}"]`);
-
 for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: an empty 15x15 board with grid, star points and coordinates`, async () => {
     const { context, page, errors } = await openUi(browser, server.url, { viewport });
     try {
       assert.equal(await page.title(), 'Wuzi');
+      await newGame(page);
       assert.equal(await page.locator('.board .hit').count(), 225);
       assert.equal(await page.locator('.board .grid line').count(), 30);
       assert.equal(await page.locator('.board .stars circle').count(), 5);
@@ -36,33 +34,38 @@ for (const viewport of ['desktop', 'phone']) {
       // The centre of 15x15 is H8 in Renju notation (rows count from the bottom).
       assert.equal(await point(page, 7, 7).getAttribute('data-point'), 'H8');
       assert.equal(await point(page, 0, 14).getAttribute('data-point'), 'A1');
+      assert.equal(await point(page, 0, 14).getAttribute('role'), 'button');
+      assert.equal(await point(page, 0, 14).getAttribute('aria-label'), 'Point A1');
       assert.equal(await page.locator('#turn-text').textContent(), 'Black to move');
-      await screenshot(page, `${viewport}-empty-light`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }
   });
 
-  test(`${viewport}: the board is square and fits the window`, async () => {
+  test(`${viewport}: the board is square, fits the window and is the largest thing on it`, async () => {
     const { context, page } = await openUi(browser, server.url, { viewport });
     try {
+      await newGame(page);
       const box = await page.locator('#board').boundingBox();
       const vp = page.viewportSize();
       assert.ok(Math.abs(box.width - box.height) < 1, `square: ${box.width} x ${box.height}`);
       assert.ok(box.x >= 0 && box.y >= 0, 'starts inside the window');
       assert.ok(box.x + box.width <= vp.width + 0.5, 'fits the width');
       assert.ok(box.y + box.height <= vp.height + 0.5, 'fits the height');
-      // The board is the largest thing on the screen.
-      assert.ok(box.width >= Math.min(vp.width, vp.height) * 0.55, `board width ${box.width}`);
-      const panel = await page.locator('.panel').boundingBox();
+      assert.ok(box.width >= Math.min(vp.width, vp.height) * 0.85, `board width ${box.width}`);
+      const panel = await page.locator('#screen-game .panel').boundingBox();
+      assert.ok(panel.width * panel.height < box.width * box.height, 'the panel is smaller than the board');
       if (viewport === 'phone') {
         assert.ok(panel.y >= box.y + box.height - 1, 'controls sit below the board on a phone');
+        assert.ok(panel.y + panel.height <= vp.height + 1, 'every control is on screen without scrolling');
       } else {
         assert.ok(panel.x >= box.x + box.width - 1, 'controls sit beside the board on a desktop');
       }
-      const button = await page.locator('#new-game').boundingBox();
-      assert.ok(button.height >= 44, `touch target ${button.height}px high`);
+      for (const id of ['game-undo', 'game-redo', 'game-hint', 'game-restart', 'game-resign', 'game-save', 'game-new']) {
+        const button = await page.locator(`#${id}`).boundingBox();
+        assert.ok(button.height >= 44 && button.width >= 44, `#${id} is ${button.width}x${button.height}px`);
+      }
     } finally {
       await context.close();
     }
@@ -71,32 +74,33 @@ for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: placing stones alternates colours and an occupied point shows an error`, async () => {
     const { context, page, errors } = await openUi(browser, server.url, { viewport });
     try {
-      const place = (x, y) => (viewport === 'phone' ? point(page, x, y).tap() : point(page, x, y).click());
-      await place(7, 7);
-      await stone(page, 7, 7).waitFor();
+      await newGame(page);
+      await place(page, 7, 7);
       assert.equal(await stone(page, 7, 7).getAttribute('data-stone'), 'black');
       assert.equal(await page.locator('#turn-text').textContent(), 'White to move');
-      await place(8, 7);
-      await stone(page, 8, 7).waitFor();
+      await place(page, 8, 7);
       assert.equal(await stone(page, 8, 7).getAttribute('data-stone'), 'white');
       assert.equal(await page.locator('#count-black').textContent(), '1');
       assert.equal(await page.locator('#count-white').textContent(), '1');
+      assert.equal(await page.locator('#count-moves').textContent(), '2');
       assert.equal(await page.locator('.board .last-move').count(), 1);
       assert.equal(await point(page, 8, 7).getAttribute('aria-label'), 'Point I8, white stone');
 
-      await place(7, 7);
+      // Occupied: tapped once on a phone is enough, the stone is already there.
+      if (viewport === 'phone') await point(page, 7, 7).tap();
+      else await point(page, 7, 7).click();
       const message = page.locator('#message');
       await message.waitFor({ state: 'visible' });
       assert.equal(await message.textContent(), 'That point already holds a stone.');
+      assert.equal(await message.getAttribute('data-kind'), 'occupied');
       assert.equal(await page.locator('.board .stone').count(), 2, 'nothing new was drawn');
       await screenshot(page, `${viewport}-error-light`);
 
       // The next good move clears the message.
-      await place(6, 6);
-      await stone(page, 6, 6).waitFor();
+      await place(page, 6, 6);
       assert.equal(await message.isHidden(), true);
 
-      await page.locator('#new-game').click();
+      await page.locator('#game-restart').click();
       await page.locator('.board .stone').first().waitFor({ state: 'detached' });
       assert.equal(await page.locator('.board .stone').count(), 0);
       assert.deepEqual(errors, []);
@@ -105,20 +109,20 @@ for (const viewport of ['desktop', 'phone']) {
     }
   });
 
-  test(`${viewport}: dark theme follows the system and the toggle switches it`, async () => {
+  test(`${viewport}: dark theme follows the system and the toggle switches and stores it`, async () => {
     const { context, page } = await openUi(browser, server.url, { viewport, colorScheme: 'dark' });
     try {
+      await newGame(page);
       const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
       const wood = () => page.locator('.board .wood').evaluate((r) => getComputedStyle(r).fill);
       assert.equal(await theme(), 'dark');
       const darkWood = await wood();
-      await point(page, 7, 7).click();
-      await point(page, 8, 8).click();
-      await screenshot(page, `${viewport}-game-dark`);
       await page.locator('#theme-toggle').click();
       assert.equal(await theme(), 'light');
       assert.notEqual(await wood(), darkWood, 'the board changes colour with the theme');
       assert.equal(await page.locator('#theme-toggle').getAttribute('aria-pressed'), 'false');
+      const stored = await calls(page, 'set_settings');
+      assert.equal(stored.at(-1).args.settings.theme, 'light');
     } finally {
       await context.close();
     }
@@ -129,24 +133,46 @@ test('the UI speaks Chinese when the system does', async () => {
   const { context, page } = await openUi(browser, server.url, { locale: 'zh-CN' });
   try {
     assert.equal(await page.locator('.brand').textContent(), '五子');
-    assert.equal(await page.locator('#turn-text').textContent(), '轮到黑方');
     assert.equal(await page.locator('#new-game').textContent(), '新对局');
+    await newGame(page);
+    assert.equal(await page.locator('#turn-text').textContent(), '轮到黑方');
     await point(page, 7, 7).click();
     await point(page, 7, 7).click();
     assert.equal(await page.locator('#message').textContent(), '这里已经有棋子了。');
+    assert.equal(await point(page, 7, 7).getAttribute('aria-label'), '交叉点 H8，黑子');
     await screenshot(page, 'desktop-zh-light');
   } finally {
     await context.close();
   }
 });
 
-test('a hover shows a ghost stone of the side to move', async () => {
+test('a hover shows a ghost stone of the side to move; a stone settles in about 120 ms', async () => {
   const { context, page } = await openUi(browser, server.url);
   try {
+    await newGame(page);
     await point(page, 3, 3).hover();
     const ghost = page.locator('.board .ghost');
     assert.equal(await ghost.getAttribute('visibility'), 'visible');
     assert.match(await ghost.getAttribute('class'), /black/);
+    await point(page, 3, 3).click();
+    const animation = await stone(page, 3, 3).evaluate((s) => [s.classList.contains('new'), getComputedStyle(s).animationDuration]);
+    assert.deepEqual(animation, [true, '0.12s']);
+  } finally {
+    await context.close();
+  }
+});
+
+test('nothing moves when the system asks for reduced motion', async () => {
+  const { context, page } = await openUi(browser, server.url, { reducedMotion: 'reduce' });
+  try {
+    await newGame(page);
+    await point(page, 3, 3).click();
+    await stone(page, 3, 3).waitFor();
+    assert.equal(await stone(page, 3, 3).evaluate((s) => getComputedStyle(s).animationName), 'none');
+    await page.locator('#game-hint').click();
+    await page.locator('#hint-text', { hasText: 'Hint:' }).waitFor();
+    const ring = await page.evaluate(() => getComputedStyle(document.querySelector('#board .hint-ring')).animationName);
+    assert.equal(ring, 'none');
   } finally {
     await context.close();
   }

@@ -11,6 +11,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const UI_DIR = resolve(here, '../../ui');
 export const OUTPUT_DIR = resolve(here, '../output/ui');
 
+/** The app's CSP (src-tauri/tauri.conf.json), so a violation shows up here as a console error. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+  + "media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -32,7 +36,7 @@ export async function serveUi() {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
       res.end(body);
     } catch {
       res.writeHead(404).end();
@@ -60,69 +64,70 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
 
-/**
- * A stand-in for the Rust side, installed before the page's own scripts.
- * It answers the same commands with the same shapes so the UI can be tested
- * alone; the real rules are tested in Rust and in the real app.
- */
-function fakeBackend() {
-  let size = 15;
-  let stones = [];
-  const view = () => ({
-    size,
-    stones: stones.map((s, i) => ({ ...s, number: i + 1 })),
-    to_move: stones.length % 2 ? 'white' : 'black',
-    last: stones.length ? { x: stones.at(-1).x, y: stones.at(-1).y } : null,
-    black_count: stones.filter((s) => s.stone === 'black').length,
-    white_count: stones.filter((s) => s.stone === 'white').length,
-  });
-  const calls = [];
-  const commands = {
-    game_view: () => view(),
-    new_game: (args) => {
-      size = args.size ?? 15;
-      stones = [];
-      return view();
-    },
-    play: ({ x, y }) => {
-      if (x < 0 || y < 0 || x >= size || y >= size) {
-        throw { kind: 'off_board', message: `(${x}, ${y}) is off the board` };
-      }
-      const there = stones.find((s) => s.x === x && s.y === y);
-      if (there) throw { kind: 'occupied', message: `${x},${y} already holds a ${there.stone} stone` };
-      stones.push({ x, y, stone: stones.length % 2 ? 'white' : 'black' });
-      return view();
-    },
-  };
-  window.__fakeIpc = { calls };
-  window.__TAURI__ = {
-    core: {
-      invoke: async (cmd, args = {}) => {
-        calls.push({ cmd, args });
-        const handler = commands[cmd];
-        if (!handler) throw `command ${cmd} not found`;
-        return structuredClone(handler(args));
-      },
-    },
-  };
-}
+export const FAKE_BACKEND = join(here, 'fake-backend.js');
 
-/** Opens the UI in a new context at `viewport` with the fake backend; returns { context, page }. */
-export async function openUi(browser, url, { viewport = 'desktop', locale = 'en-US', colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale, colorScheme });
-  await context.addInitScript(fakeBackend);
+/**
+ * Opens the UI in a new context at `viewport` with the fake backend (shaped
+ * by `fake`, see fake-backend.js); waits for the first screen. Returns
+ * { context, page, errors }.
+ */
+export async function openUi(browser, url, {
+  viewport = 'desktop', locale = 'en-US', colorScheme = 'light', reducedMotion = 'no-preference', fake = {},
+} = {}) {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale, colorScheme, reducedMotion });
+  await context.addInitScript((options) => { window.__fakeOptions = options; }, fake);
+  await context.addInitScript({ path: FAKE_BACKEND });
+  context.setDefaultTimeout(5000);
   const page = await context.newPage();
+  page.touch = viewport === 'phone';
   const errors = [];
   page.on('pageerror', (err) => errors.push(err));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   await page.goto(url);
-  await page.locator('.board .hit').first().waitFor();
+  await page.waitForFunction(() => document.body.dataset.screen);
   return { context, page, errors };
+}
+
+/** The commands the page has sent so far, optionally only those named `cmd`. */
+export function calls(page, cmd) {
+  return page.evaluate((name) => window.__fakeIpc.calls.filter((c) => !name || c.cmd === name), cmd);
+}
+
+/** Starts a game from Home through the new-game screen. */
+export async function newGame(page, { mode = 'human_human', rule, size, colour, level } = {}) {
+  if (!(await page.locator('#screen-new-game').isVisible())) {
+    if (!(await page.locator('#screen-home').isVisible())) await page.locator('#nav-home').click();
+    await page.locator('#new-game').click();
+  }
+  await page.locator(`#new-game-mode input[value="${mode}"]`).check();
+  if (colour) await page.locator(`#new-game-colour input[value="${colour}"]`).check();
+  if (level) await page.locator('#new-game-level').selectOption(level);
+  if (rule) await page.locator('#new-game-rule').selectOption(rule);
+  if (size) await page.locator('#new-game-size').selectOption(String(size));
+  await page.locator('#new-game-start').click();
+  await page.locator('#screen-game').waitFor();
+  await page.locator('.board .hit').first().waitFor({ state: 'attached' });
+}
+
+export const point = (page, x, y, board = '#board') => page.locator(`${board} .hit[data-x="${x}"][data-y="${y}"]`);
+export const stone = (page, x, y, board = '#board') => page.locator(`${board} .stone[data-x="${x}"][data-y="${y}"]`);
+
+/** Places a stone the way a player would on this viewport: a click, or two taps on a phone. */
+export async function place(page, x, y) {
+  const target = point(page, x, y);
+  if (page.touch) {
+    await target.tap();
+    await page.locator(`#board .preview[data-x="${x}"][data-y="${y}"]`).waitFor();
+    await target.tap();
+  } else {
+    await target.click();
+  }
+  await stone(page, x, y).waitFor();
 }
 
 /** Saves a screenshot under tests/output/ui/. */
 export async function screenshot(page, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
-  await page.waitForTimeout(200);
+  await page.waitForTimeout(120);
   await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
 }

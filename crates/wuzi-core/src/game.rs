@@ -16,8 +16,9 @@ use crate::{
 #[serde(rename_all = "lowercase")]
 pub enum ForbiddenMoves {
     /// The move is refused with its reason and black plays elsewhere: the
-    /// friendly setting.
+    /// friendly setting. Also read as `block`, the settings' word for it.
     #[default]
+    #[serde(alias = "block")]
     Refuse,
     /// The move is played and black loses, as in tournaments.
     Lose,

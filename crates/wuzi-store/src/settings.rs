@@ -175,7 +175,7 @@ impl Default for Settings {
             rule: Rule::Freestyle,
             forbidden_moves: ForbiddenMoves::Block,
             show_forbidden: true,
-            ai_level: "medium".into(),
+            ai_level: "normal".into(),
             first_move: FirstMove::Human,
             tap_mode: TapMode::Auto,
             coordinates: true,

@@ -4,12 +4,12 @@ use serde::{Deserialize, Serialize};
 use tauri::State;
 use tauri::ipc::Channel;
 use wuzi_core::{Game, Point, Stone};
-use wuzi_engine::{ANALYSIS_LIMITS, Engine, MoveClass, MoveJudgement};
+use wuzi_engine::{ANALYSIS_LIMITS, Engine, Level, MoveClass, MoveJudgement};
 use wuzi_store::{Filter, GameMode, Paging, Player, ReplayEntry, ReplayId};
 
 use super::blocking;
 use crate::session::{Mode, SavedGame, Seat, Session};
-use crate::view::{GameView, StoneView};
+use crate::view::{GameView, PlayerView, StoneView};
 use crate::{AppError, AppState};
 
 /// Which past games to list.
@@ -41,10 +41,10 @@ pub struct ReplayItem {
     pub rule: String,
     /// Lines each way.
     pub size: u8,
-    /// Black's player: a name or a level.
-    pub black: String,
+    /// Black's player.
+    pub black: PlayerView,
     /// White's player.
-    pub white: String,
+    pub white: PlayerView,
     /// How it ended: `black_win`, `white_win`, `draw`, `resign`, `forbidden_move`, `timeout`.
     pub result: wuzi_store::ResultKind,
     /// The winner, or `None` for a draw.
@@ -57,10 +57,18 @@ pub struct ReplayItem {
     pub duration_ms: u64,
 }
 
-fn player(p: &Player) -> String {
+fn player(p: &Player) -> PlayerView {
     match p {
-        Player::Human { name } => name.clone(),
-        Player::Ai { level } => format!("Wuzi {level}"),
+        Player::Human { name } => PlayerView {
+            kind: "human",
+            name: name.clone(),
+            level: None,
+        },
+        Player::Ai { level } => PlayerView {
+            kind: "ai",
+            name: format!("Wuzi {level}"),
+            level: level.parse::<Level>().ok().map(Level::name),
+        },
     }
 }
 

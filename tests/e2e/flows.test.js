@@ -1,0 +1,185 @@
+// Whole flows in the real app with a fresh data folder: a game against the
+// Beginner AI to the end and its review, saves and loads across a restart,
+// Continue, settings that survive a restart, and renju's forbidden points.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { By, until } from 'selenium-webdriver';
+import {
+  startApp, screenshot, waitScreen, startGame, clickWhenVisible, point, stone, stoneCount,
+} from './support.js';
+
+let dataDir;
+
+before(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'wuzi-e2e-flows-'));
+});
+
+after(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `body` with the app started on the shared data folder, then quits it. */
+async function withApp(body) {
+  const app = await startApp({ dataDir });
+  try {
+    await waitScreen(app.driver, 'home');
+    await body(app.driver);
+  } catch (err) {
+    // What the player would have seen, for whoever reads the failure.
+    await screenshot(app.driver, 'failure').catch(() => {});
+    const message = await app.driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
+    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+const isOpen = (driver, id) => driver.executeScript(`return document.getElementById('${id}').open`);
+
+/** Waits until it is the person's turn (or the game is over); true when over. */
+async function waitForTurn(driver) {
+  let over = false;
+  await driver.wait(async () => {
+    over = await isOpen(driver, 'dialog-game-over');
+    if (over) return true;
+    return driver.executeScript(
+      "return !document.querySelector('#board').classList.contains('locked') && document.querySelector('#ai-thinking').hidden",
+    );
+  }, 15000, 'the computer did not answer');
+  return over;
+}
+
+test('a whole game against Beginner ends, shows in Review, and steps through', async () => {
+  await withApp(async (driver) => {
+    await startGame(driver, { mode: 'human_ai', colour: 'black', level: 'beginner' });
+    // The person follows the hint (a half-second search) every move.
+    let moves = 0;
+    while (!(await waitForTurn(driver))) {
+      assert.ok(moves < 60, 'the game ends within 60 moves');
+      await driver.findElement(By.id('game-hint')).click();
+      const ring = await driver.wait(until.elementLocated(By.css('#board .hint-ring')), 10000);
+      const [x, y] = [await ring.getAttribute('data-x'), await ring.getAttribute('data-y')];
+      const before = await stoneCount(driver);
+      await driver.findElement(point(x, y)).click();
+      await driver.wait(async () => (await stoneCount(driver)) > before, 5000);
+      moves += 1;
+    }
+    const title = await driver.findElement(By.id('game-over-title')).getText();
+    assert.match(title, /Black|You/i, `the hint-following player won: ${title}`);
+    await screenshot(driver, 'game-over-beginner');
+
+    await driver.findElement(By.id('game-over-review')).click();
+    await waitScreen(driver, 'replay');
+    const slider = await driver.findElement(By.id('replay-slider'));
+    const last = Number(await slider.getAttribute('max'));
+    assert.ok(last >= 9, `the replay has the game's ${last} moves`);
+    const replayStones = async () => (await driver.findElements(By.css('#replay-board .stone'))).length;
+    await driver.findElement(By.id('replay-first')).click();
+    await driver.wait(async () => (await replayStones()) === 0, 3000);
+    await driver.findElement(By.id('replay-next')).click();
+    await driver.findElement(By.id('replay-next')).click();
+    await driver.wait(async () => (await replayStones()) === 2, 3000);
+    await screenshot(driver, 'replay-step');
+
+    await driver.executeScript("document.querySelector('#nav-home').click()");
+    await waitScreen(driver, 'home');
+    await driver.findElement(By.id('home-review')).click();
+    await waitScreen(driver, 'review');
+    const items = await driver.wait(until.elementsLocated(By.css('.replay-item')), 5000);
+    assert.equal(items.length, 1, 'the game is in the replay log');
+  });
+});
+
+test('a named save survives a restart, loads, and undo works after it', async () => {
+  await withApp(async (driver) => {
+    await startGame(driver, { mode: 'human_human' });
+    for (const [x, y] of [[7, 7], [8, 8], [6, 6]]) {
+      await driver.findElement(point(x, y)).click();
+      await driver.wait(until.elementLocated(stone(x, y)), 5000);
+    }
+    await driver.findElement(By.id('game-save')).click();
+    const input = await driver.wait(until.elementLocated(By.id('prompt-input')), 5000);
+    await driver.wait(until.elementIsVisible(input), 5000);
+    await input.clear();
+    await input.sendKeys('Study A');
+    await driver.findElement(By.id('prompt-ok')).click();
+    await driver.wait(async () => !(await isOpen(driver, 'dialog-prompt')), 5000);
+  });
+  await withApp(async (driver) => {
+    await driver.findElement(By.id('home-load')).click();
+    await waitScreen(driver, 'load');
+    await clickWhenVisible(driver, '.save-item[data-name="Study A"] .save-load');
+    await waitScreen(driver, 'game');
+    await driver.wait(async () => (await stoneCount(driver)) === 3, 5000);
+    await driver.findElement(By.id('game-undo')).click();
+    await driver.wait(async () => (await stoneCount(driver)) === 2, 5000);
+    assert.equal((await driver.findElements(stone(6, 6))).length, 0, 'the last move was taken back');
+  });
+});
+
+test('Continue brings back the game on the board after a restart', async () => {
+  await withApp(async (driver) => {
+    await startGame(driver, { mode: 'human_human' });
+    for (const [x, y] of [[3, 3], [4, 4]]) {
+      await driver.findElement(point(x, y)).click();
+      await driver.wait(until.elementLocated(stone(x, y)), 5000);
+    }
+  });
+  await withApp(async (driver) => {
+    await clickWhenVisible(driver, '#home-continue');
+    await waitScreen(driver, 'game');
+    await driver.wait(async () => (await stoneCount(driver)) === 2, 5000);
+    assert.equal(await driver.findElement(By.id('turn-text')).getText(), 'Black to move');
+  });
+});
+
+test('theme and language survive a restart', async () => {
+  const choose = (driver, id, value) => driver.executeScript(
+    `const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`,
+    id, value,
+  );
+  await withApp(async (driver) => {
+    await driver.findElement(By.id('home-settings')).click();
+    await waitScreen(driver, 'settings');
+    await choose(driver, 'settings-theme', 'dark');
+    await choose(driver, 'settings-language', 'zh');
+    await driver.wait(async () => (await driver.executeScript('return document.documentElement.lang')) === 'zh-CN', 5000);
+    await screenshot(driver, 'settings-dark-zh');
+  });
+  await withApp(async (driver) => {
+    assert.equal(await driver.executeScript('return document.documentElement.dataset.theme'), 'dark');
+    assert.equal(await driver.executeScript('return document.documentElement.lang'), 'zh-CN');
+    assert.equal(await driver.findElement(By.id('new-game')).getText(), '新对局');
+    await screenshot(driver, 'home-dark-zh');
+    // Back to English and light for whoever reads the next screenshots.
+    await driver.findElement(By.id('home-settings')).click();
+    await waitScreen(driver, 'settings');
+    await choose(driver, 'settings-theme', 'light');
+    await choose(driver, 'settings-language', 'en');
+  });
+});
+
+test('in renju, black\'s forbidden point is marked and refused', async () => {
+  await withApp(async (driver) => {
+    await startGame(driver, { mode: 'human_human', rule: 'renju' });
+    // Black H8 I8 G9 G10, white far away: G8 would be a double three.
+    for (const [[bx, by], [wx, wy]] of [[[7, 7], [0, 0]], [[8, 7], [0, 2]], [[6, 8], [0, 4]], [[6, 9], [0, 6]]]) {
+      await driver.findElement(point(bx, by)).click();
+      await driver.wait(until.elementLocated(stone(bx, by)), 5000);
+      await driver.findElement(point(wx, wy)).click();
+      await driver.wait(until.elementLocated(stone(wx, wy)), 5000);
+    }
+    const mark = await driver.wait(until.elementLocated(By.css('#board .forbidden[data-x="6"][data-y="7"]')), 5000);
+    assert.ok(mark, 'G8 is marked');
+    await screenshot(driver, 'renju-forbidden');
+    await driver.findElement(point(6, 7)).click();
+    const message = driver.findElement(By.id('message'));
+    await driver.wait(until.elementIsVisible(message), 5000);
+    assert.equal(await message.getAttribute('data-kind'), 'forbidden');
+    assert.equal(await stoneCount(driver), 8, 'the forbidden move was not played');
+  });
+});

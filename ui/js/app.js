@@ -1,0 +1,272 @@
+// The shell every screen shares: which screen shows, the error line, the
+// confirm and prompt dialogs, the profile's settings, and number formats.
+
+import { call } from './ipc.js';
+import { t, language, setLanguage, pickLanguage, translatePage } from './i18n.js';
+
+export const $ = (id) => document.getElementById(id);
+
+/** What the app knows outside a game: the open profile, its settings, the app's version. */
+export const state = {
+  profile: null,
+  settings: null,
+  hasAutosave: false,
+  appInfo: null,
+};
+
+/** The settings the UI assumes until the profile's own arrive. */
+export const DEFAULT_SETTINGS = {
+  theme: 'system',
+  language: 'system',
+  sound: true,
+  volume: 70,
+  board_size: 15,
+  rule: 'freestyle',
+  forbidden_moves: 'block',
+  show_forbidden: true,
+  ai_level: 'normal',
+  first_move: 'human',
+  tap_mode: 'auto',
+  coordinates: true,
+  move_numbers: false,
+  last_move_marker: true,
+  board_style: 'wood',
+  stone_style: 'classic',
+  ai_speed: 'normal',
+};
+
+export const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'master'];
+
+// ---------------------------------------------------------------- screens
+
+const screens = new Map();
+let current = null;
+
+/** Registers a screen's enter / leave hooks under its name (`game` for #screen-game). */
+export function registerScreen(name, hooks) {
+  screens.set(name, hooks);
+}
+
+/** The screen showing now. */
+export function currentScreen() {
+  return current;
+}
+
+/** Shows one screen, hiding the others; `params` go to its enter hook. */
+export async function showScreen(name, params = {}) {
+  if (current && current !== name) screens.get(current)?.leave?.();
+  for (const section of document.querySelectorAll('.screen')) {
+    section.hidden = section.id !== `screen-${name}`;
+  }
+  current = name;
+  document.body.dataset.screen = name;
+  $('nav-home').hidden = name === 'home' || name === 'profiles' || !state.profile;
+  $('nav-profile').hidden = !state.profile || name === 'profiles';
+  clearError();
+  const heading = $(`screen-${name}`).querySelector('h2');
+  await screens.get(name)?.enter?.(params);
+  if (heading && !document.querySelector('dialog[open]')) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}
+
+// ---------------------------------------------------------------- errors
+
+/** Shows a failure from the Rust side as a short translated message. */
+export function showError(err) {
+  const kind = err?.kind ?? 'unknown';
+  const known = t(`error.${kind}`);
+  const text = known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
+  const box = $('message');
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+
+export function clearError() {
+  const box = $('message');
+  box.hidden = true;
+  box.textContent = '';
+  delete box.dataset.kind;
+}
+
+/** Calls a command; on failure shows the message and resolves to undefined. */
+export async function attempt(command, args) {
+  try {
+    const answer = await call(command, args);
+    clearError();
+    return answer;
+  } catch (err) {
+    showError(err);
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- dialogs
+
+/** Asks a yes / no question; resolves true when confirmed. */
+export function confirmDialog(text, okLabel) {
+  const dialog = $('dialog-confirm');
+  $('confirm-text').textContent = text;
+  $('confirm-ok').textContent = okLabel ?? t('dialog.ok');
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      $('confirm-ok').onclick = null;
+      $('confirm-cancel').onclick = null;
+      dialog.onclose = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    $('confirm-ok').onclick = () => done(true);
+    $('confirm-cancel').onclick = () => done(false);
+    dialog.onclose = () => done(false);
+    dialog.showModal();
+    $('confirm-cancel').focus();
+  });
+}
+
+/**
+ * Asks for a name or a password. `check(answer)` runs before the dialog
+ * closes: it resolves to an error text to show (the dialog stays open) or
+ * to nothing (done). Resolves to the answer, or null when cancelled.
+ */
+export function promptDialog({ title, label = '', value = '', password = false, text = true, check }) {
+  const dialog = $('dialog-prompt');
+  const input = $('prompt-input');
+  const pass = $('prompt-password');
+  const error = $('prompt-error');
+  $('prompt-title').textContent = title;
+  $('prompt-label').textContent = label;
+  input.value = value;
+  pass.value = '';
+  input.closest('.field').hidden = !text;
+  input.required = text;
+  $('prompt-password-field').hidden = !password;
+  error.hidden = true;
+  return new Promise((resolve) => {
+    const finish = (answer) => {
+      $('prompt-form').onsubmit = null;
+      $('prompt-cancel').onclick = null;
+      dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    $('prompt-form').onsubmit = async (e) => {
+      e.preventDefault();
+      const answer = { value: input.value.trim(), password: pass.value };
+      if (text && !answer.value) {
+        input.focus();
+        return;
+      }
+      const problem = check ? await check(answer) : null;
+      if (problem) {
+        error.textContent = problem;
+        error.hidden = false;
+        (password ? pass : input).select();
+        return;
+      }
+      finish(answer);
+    };
+    $('prompt-cancel').onclick = () => finish(null);
+    dialog.oncancel = (e) => {
+      e.preventDefault();
+      finish(null);
+    };
+    dialog.showModal();
+    (text ? input : pass).focus();
+    if (text) input.select();
+  });
+}
+
+/** The translated text for an error, for messages shown inside a dialog. */
+export function errorText(err) {
+  const kind = err?.kind ?? 'unknown';
+  const known = t(`error.${kind}`);
+  return known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
+}
+
+// ---------------------------------------------------------------- settings
+
+const settingsListeners = [];
+const darkMedia = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** Runs `fn(settings)` now and whenever the settings change. */
+export function onSettings(fn) {
+  settingsListeners.push(fn);
+  if (state.settings) fn(state.settings);
+}
+
+/** Applies settings at once: theme, language, board look; then tells every screen. */
+export function applySettings(settings) {
+  state.settings = { ...DEFAULT_SETTINGS, ...settings };
+  const s = state.settings;
+  const root = document.documentElement;
+  root.dataset.theme = s.theme === 'system' ? (darkMedia.matches ? 'dark' : 'light') : s.theme;
+  root.dataset.boardStyle = s.board_style;
+  root.dataset.stoneStyle = s.stone_style;
+  $('theme-toggle').setAttribute('aria-pressed', String(root.dataset.theme === 'dark'));
+  const lang = s.language === 'system' ? pickLanguage(navigator.languages ?? [navigator.language]) : s.language;
+  if (lang !== language() || !root.lang) {
+    setLanguage(lang);
+    document.dispatchEvent(new Event('wuzi:language'));
+  }
+  for (const fn of settingsListeners) fn(s);
+}
+
+darkMedia.addEventListener('change', () => state.settings && applySettings(state.settings));
+
+/** Changes some settings: applied at once, then stored for the profile. */
+export async function updateSettings(patch) {
+  const next = { ...state.settings, ...patch };
+  applySettings(next);
+  try {
+    const stored = await call('set_settings', { settings: next });
+    if (stored && typeof stored === 'object') applySettings(stored);
+    clearError();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/** Re-translates the static page and tells screens to redraw their texts. */
+export function onLanguage(fn) {
+  document.addEventListener('wuzi:language', fn);
+}
+
+export { translatePage };
+
+// ---------------------------------------------------------------- formats
+
+/** m:ss, or h:mm:ss past an hour. */
+export function formatClock(ms) {
+  const total = Math.max(0, Math.floor((ms ?? 0) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A date and time in the UI's language; accepts Unix milliseconds or an ISO string. */
+export function formatDate(value) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language() === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** A level's name, or the level id when the engine has one the UI does not know. */
+export function levelName(level) {
+  const key = `level.${level}`;
+  const text = t(key);
+  return text === key ? String(level) : text;
+}
+
+/** The name of one side of a game: the player's, or the computer's with its level. */
+export function playerName(player) {
+  if (!player) return '';
+  if (player.kind === 'ai') return t('player.ai', { level: levelName(player.level) });
+  return player.name || t('player.human');
+}

@@ -1,0 +1,133 @@
+// The load screen: this profile's saves (load, delete, save as), and import
+// and export of PSQ, SGF and move strings.
+
+import { call } from './ipc.js';
+import { miniBoard } from './board.js';
+import { t } from './i18n.js';
+import {
+  $, registerScreen, showError, clearError, attempt, confirmDialog, onLanguage, formatDate,
+} from './app.js';
+import { openGame, saveAs } from './game.js';
+
+let saves = [];
+let downloadUrl = null;
+
+function renderSaves() {
+  const list = $('saves-list');
+  list.replaceChildren();
+  $('saves-empty').hidden = saves.length > 0;
+  for (const save of saves) {
+    const li = document.createElement('li');
+    li.className = 'save-item card';
+    li.dataset.name = save.name;
+    if (save.preview) li.append(miniBoard(save.preview, save.size));
+    const info = document.createElement('div');
+    info.className = 'item-info';
+    const title = document.createElement('p');
+    title.className = 'item-title';
+    title.textContent = save.name;
+    const meta = document.createElement('p');
+    meta.className = 'item-meta num';
+    meta.textContent = [
+      formatDate(save.saved_at),
+      `${t(`rule.${save.rule}`)} ${save.size}×${save.size}`,
+      t(`mode.${save.mode}`),
+      t('load.moves', { count: save.move_count }),
+    ].join(' · ');
+    info.append(title, meta);
+    const buttons = document.createElement('div');
+    buttons.className = 'item-actions';
+    const load = document.createElement('button');
+    load.type = 'button';
+    load.className = 'button primary save-load';
+    load.textContent = t('load.load');
+    load.setAttribute('aria-label', t('load.loadLabel', { name: save.name }));
+    load.addEventListener('click', async () => {
+      const view = await attempt('load_save', { name: save.name });
+      if (view) openGame(view);
+    });
+    const del = document.createElement('button');
+    del.type = 'button';
+    del.className = 'button danger save-delete';
+    del.textContent = t('load.delete');
+    del.setAttribute('aria-label', t('load.deleteLabel', { name: save.name }));
+    del.addEventListener('click', async () => {
+      if (!(await confirmDialog(t('load.deleteConfirm', { name: save.name }), t('load.delete')))) return;
+      const next = await attempt('delete_save', { name: save.name });
+      if (next) {
+        saves = next;
+        renderSaves();
+      }
+    });
+    buttons.append(load, del);
+    li.append(info, buttons);
+    list.append(li);
+  }
+}
+
+$('save-as-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const name = $('save-as-name').value.trim();
+  if (!name) return;
+  try {
+    const next = await saveAs(name);
+    if (next) {
+      clearError();
+      saves = next;
+      $('save-as-name').value = '';
+      renderSaves();
+    }
+  } catch (err) {
+    showError(err);
+  }
+});
+
+$('import-file').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  $('import-text').value = await file.text();
+});
+
+$('import-button').addEventListener('click', async () => {
+  const text = $('import-text').value.trim();
+  if (!text) {
+    showError({ kind: 'empty_import' });
+    $('import-text').focus();
+    return;
+  }
+  const view = await attempt('import_game', { text });
+  if (view) {
+    $('import-text').value = '';
+    $('import-file').value = '';
+    openGame(view);
+  }
+});
+
+$('export-button').addEventListener('click', async () => {
+  const format = $('export-format').value;
+  const answer = await attempt('export_game', { format });
+  if (!answer) return;
+  $('export-text').value = answer.text;
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = URL.createObjectURL(new Blob([answer.text], { type: 'text/plain' }));
+  const link = $('export-download');
+  link.href = downloadUrl;
+  link.download = answer.file_name || `wuzi.${format === 'moves' ? 'txt' : format}`;
+  link.hidden = false;
+});
+
+registerScreen('load', {
+  async enter() {
+    $('export-text').value = '';
+    $('export-download').hidden = true;
+    try {
+      saves = await call('list_saves');
+    } catch (err) {
+      saves = [];
+      showError(err);
+    }
+    renderSaves();
+  },
+});
+
+onLanguage(renderSaves);

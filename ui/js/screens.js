@@ -1,0 +1,413 @@
+// The screens around the game: profiles, home, new game, statistics and
+// settings.
+
+import { call } from './ipc.js';
+import { t, translatePage } from './i18n.js';
+import {
+  $, state, LEVELS, registerScreen, showScreen, attempt,
+  confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
+  levelName,
+} from './app.js';
+import { openGame } from './game.js';
+
+// ---------------------------------------------------------------- profiles
+
+let profiles = { profiles: [], current: null };
+
+function renderProfiles() {
+  const list = $('profiles-list');
+  list.replaceChildren();
+  for (const p of profiles.profiles) {
+    const li = document.createElement('li');
+    li.className = 'profile-item card';
+    li.dataset.id = p.id;
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.className = 'profile-open';
+    const name = document.createElement('span');
+    name.className = 'profile-name';
+    name.textContent = p.name;
+    open.append(name);
+    if (p.has_password) {
+      const lock = document.createElement('span');
+      lock.className = 'badge';
+      lock.textContent = t('profiles.locked');
+      open.append(lock);
+    }
+    if (p.id === profiles.current) {
+      const badge = document.createElement('span');
+      badge.className = 'badge';
+      badge.textContent = t('profiles.current');
+      open.append(badge);
+    }
+    open.setAttribute('aria-label', t('profiles.open', { name: p.name }));
+    open.addEventListener('click', () => openProfile(p));
+    const rename = smallButton('profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: p.name }), () => renameProfile(p));
+    const del = smallButton('profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: p.name }), () => deleteProfile(p));
+    li.append(open, rename, del);
+    list.append(li);
+  }
+}
+
+function smallButton(className, text, label, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `button ${className}`;
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** Opens a profile (asking for its password if it has one), then goes home. */
+export async function openProfile(p) {
+  let opened;
+  if (p.has_password) {
+    let result = null;
+    const answer = await promptDialog({
+      title: t('profiles.passwordFor', { name: p.name }),
+      text: false,
+      password: true,
+      check: async ({ password }) => {
+        try {
+          result = await call('open_profile', { id: p.id, password });
+          return null;
+        } catch (err) {
+          return errorText(err);
+        }
+      },
+    });
+    if (!answer) return;
+    opened = result;
+  } else {
+    opened = await attempt('open_profile', { id: p.id });
+  }
+  if (!opened) return;
+  await enterProfile(opened);
+}
+
+async function enterProfile(opened) {
+  state.profile = opened.profile;
+  state.hasAutosave = !!opened.has_autosave;
+  applySettings(opened.settings ?? {});
+  $('nav-profile').textContent = state.profile.name;
+  await showScreen('home');
+}
+
+async function renameProfile(p) {
+  const answer = await promptDialog({
+    title: t('profiles.renameTitle', { name: p.name }),
+    label: t('profiles.name'),
+    value: p.name,
+    check: async ({ value }) => {
+      try {
+        profiles = await call('rename_profile', { id: p.id, name: value });
+        return null;
+      } catch (err) {
+        return errorText(err);
+      }
+    },
+  });
+  if (!answer) return;
+  if (state.profile?.id === p.id) {
+    state.profile = { ...state.profile, name: answer.value };
+    $('nav-profile').textContent = answer.value;
+  }
+  renderProfiles();
+}
+
+async function deleteProfile(p) {
+  if (!(await confirmDialog(t('profiles.deleteConfirm', { name: p.name }), t('profiles.delete')))) return;
+  const next = await attempt('delete_profile', { id: p.id });
+  if (!next) return;
+  profiles = next;
+  if (state.profile?.id === p.id) {
+    state.profile = null;
+    $('nav-profile').hidden = true;
+  }
+  renderProfiles();
+}
+
+$('profile-create-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const name = $('profile-create-name').value.trim();
+  const password = $('profile-create-password').value;
+  if (!name) return;
+  const next = await attempt('create_profile', password ? { name, password } : { name });
+  if (!next) return;
+  profiles = next;
+  $('profile-create-name').value = '';
+  $('profile-create-password').value = '';
+  renderProfiles();
+});
+
+registerScreen('profiles', {
+  async enter() {
+    const next = await attempt('list_profiles');
+    if (next) profiles = next;
+    renderProfiles();
+  },
+});
+
+/**
+ * Picks where the app starts: the open profile's home, the only profile
+ * when it has no password, or the list to choose from.
+ */
+export async function startApp() {
+  const list = await attempt('list_profiles');
+  if (!list) {
+    applySettings({});
+    await showScreen('profiles');
+    return;
+  }
+  profiles = list;
+  const only = list.profiles.length === 1 ? list.profiles[0] : null;
+  const pick = list.profiles.find((p) => p.id === list.current && !p.has_password)
+    ?? (only && !only.has_password ? only : null);
+  if (pick) {
+    const opened = await attempt('open_profile', { id: pick.id });
+    if (opened) {
+      await enterProfile(opened);
+      return;
+    }
+  }
+  applySettings({});
+  await showScreen('profiles');
+}
+
+// ---------------------------------------------------------------- home
+
+async function renderNotices() {
+  const list = $('notices');
+  const notices = state.appInfo?.notices ?? [];
+  list.replaceChildren(...notices.map((n) => {
+    const li = document.createElement('li');
+    li.textContent = t('notice.text', { message: n.message });
+    return li;
+  }));
+  list.hidden = notices.length === 0;
+}
+
+registerScreen('home', {
+  async enter() {
+    $('home-greeting').textContent = t('home.greeting', { name: state.profile?.name ?? '' });
+    const has = await attempt('has_autosave');
+    state.hasAutosave = has === undefined ? state.hasAutosave : !!has;
+    $('home-continue').hidden = !state.hasAutosave;
+    renderNotices();
+  },
+});
+
+$('new-game').addEventListener('click', () => showScreen('new-game'));
+$('home-continue').addEventListener('click', async () => {
+  const view = await attempt('continue_game');
+  if (view) openGame(view);
+});
+$('home-load').addEventListener('click', () => showScreen('load'));
+$('home-review').addEventListener('click', () => showScreen('review'));
+$('home-stats').addEventListener('click', () => showScreen('stats'));
+$('home-settings').addEventListener('click', () => showScreen('settings'));
+$('home-profile').addEventListener('click', () => showScreen('profiles'));
+$('nav-profile').addEventListener('click', () => showScreen('profiles'));
+$('nav-home').addEventListener('click', () => showScreen('home'));
+$('theme-toggle').addEventListener('click', () => {
+  const dark = document.documentElement.dataset.theme === 'dark';
+  updateSettings({ theme: dark ? 'light' : 'dark' });
+});
+
+// ---------------------------------------------------------------- new game
+
+function fillLevels(select, chosen) {
+  select.replaceChildren(...LEVELS.map((level) => {
+    const o = document.createElement('option');
+    o.value = level;
+    o.textContent = levelName(level);
+    return o;
+  }));
+  select.value = LEVELS.includes(chosen) ? chosen : 'normal';
+}
+
+function newGameMode() {
+  return document.querySelector('#new-game-mode input:checked')?.value ?? 'human_ai';
+}
+
+/** Shows only the fields that matter for the chosen mode and rule; Renju is 15x15 only. */
+function syncNewGame() {
+  const mode = newGameMode();
+  for (const el of document.querySelectorAll('#new-game-form [data-for]')) el.hidden = el.dataset.for !== mode;
+  const renju = $('new-game-rule').value === 'renju';
+  if (renju) $('new-game-size').value = '15';
+  $('new-game-size').disabled = renju;
+  $('new-game-forbidden-field').hidden = !renju;
+  $('new-game-rule-note').textContent = t(`ruleNote.${$('new-game-rule').value}`);
+}
+
+registerScreen('new-game', {
+  enter() {
+    const s = state.settings;
+    const mode = document.querySelector(`#new-game-mode input[value="${s.last_mode ?? 'human_ai'}"]`)
+      ?? document.querySelector('#new-game-mode input[value="human_ai"]');
+    mode.checked = true;
+    const colour = s.first_move === 'computer' ? 'white' : 'black';
+    document.querySelector(`#new-game-colour input[value="${colour}"]`).checked = true;
+    fillLevels($('new-game-level'), s.ai_level);
+    fillLevels($('new-game-black-level'), s.ai_level);
+    fillLevels($('new-game-white-level'), s.ai_level);
+    $('new-game-rule').value = s.rule;
+    $('new-game-size').value = String([15, 17, 18, 19].includes(s.board_size) ? s.board_size : 15);
+    $('new-game-forbidden').value = s.forbidden_moves;
+    syncNewGame();
+  },
+});
+
+$('new-game-form').addEventListener('change', syncNewGame);
+$('new-game-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const mode = newGameMode();
+  const humanStone = document.querySelector('#new-game-colour input:checked')?.value ?? 'black';
+  const rule = $('new-game-rule').value;
+  const size = rule === 'renju' ? 15 : Number($('new-game-size').value);
+  const level = $('new-game-level').value;
+  const config = {
+    mode,
+    size,
+    rule,
+    forbiddenMoves: $('new-game-forbidden').value,
+    humanStone,
+    blackLevel: mode === 'ai_ai' ? $('new-game-black-level').value : level,
+    whiteLevel: mode === 'ai_ai' ? $('new-game-white-level').value : level,
+  };
+  const view = await attempt('new_game', { config });
+  if (!view) return;
+  openGame(view);
+  // The choices become the defaults for the next new game.
+  const patch = {
+    rule,
+    board_size: size,
+    forbidden_moves: config.forbiddenMoves,
+    last_mode: mode,
+  };
+  if (mode === 'human_ai') {
+    patch.ai_level = level;
+    patch.first_move = humanStone === 'black' ? 'human' : 'computer';
+  }
+  updateSettings(patch);
+});
+
+// ---------------------------------------------------------------- stats
+
+const MODE_KEYS = {
+  human_human: ['human_human', 'human_vs_human'],
+  human_ai: ['human_ai', 'human_vs_ai'],
+  ai_ai: ['ai_ai', 'ai_vs_ai'],
+};
+
+function tallyRow(label, tally = {}) {
+  const tr = document.createElement('tr');
+  const th = document.createElement('th');
+  th.scope = 'row';
+  th.textContent = label;
+  tr.append(th);
+  const wins = tally.wins ?? 0;
+  const losses = tally.losses ?? 0;
+  const draws = tally.draws ?? 0;
+  const games = wins + losses + draws;
+  for (const n of [games, wins, losses, draws]) {
+    const td = document.createElement('td');
+    td.textContent = String(n);
+    tr.append(td);
+  }
+  const rate = document.createElement('td');
+  rate.textContent = games ? `${Math.round((wins / games) * 100)}%` : '–';
+  tr.append(rate);
+  return tr;
+}
+
+function tableHead(first) {
+  const thead = document.createElement('thead');
+  const tr = document.createElement('tr');
+  for (const key of [first, 'stats.games', 'stats.wins', 'stats.losses', 'stats.draws', 'stats.winRate']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = t(key);
+    tr.append(th);
+  }
+  thead.append(tr);
+  return thead;
+}
+
+let stats = null;
+
+function renderStats() {
+  if (!stats) return;
+  const byMode = stats.by_mode ?? {};
+  const total = stats.total ?? Object.values(byMode).reduce((sum, x) => ({
+    wins: sum.wins + (x.wins ?? 0), losses: sum.losses + (x.losses ?? 0), draws: sum.draws + (x.draws ?? 0),
+  }), { wins: 0, losses: 0, draws: 0 });
+  $('stats-total').textContent = String((total.wins ?? 0) + (total.losses ?? 0) + (total.draws ?? 0));
+  $('stats-current-streak').textContent = String(stats.current_streak ?? 0);
+  $('stats-best-streak').textContent = String(stats.best_streak ?? 0);
+  const modeBody = document.createElement('tbody');
+  for (const [mode, keys] of Object.entries(MODE_KEYS)) {
+    const tally = keys.map((k) => byMode[k]).find(Boolean);
+    modeBody.append(tallyRow(t(`mode.${mode}`), tally));
+  }
+  $('stats-by-mode').replaceChildren(tableHead('stats.mode'), modeBody);
+  const levelBody = document.createElement('tbody');
+  const levels = [...LEVELS, ...Object.keys(stats.by_level ?? {}).filter((l) => !LEVELS.includes(l))];
+  for (const level of levels) levelBody.append(tallyRow(levelName(level), stats.by_level?.[level]));
+  $('stats-by-level').replaceChildren(tableHead('stats.level'), levelBody);
+}
+
+registerScreen('stats', {
+  async enter() {
+    stats = (await attempt('get_stats')) ?? stats;
+    renderStats();
+  },
+});
+
+// ---------------------------------------------------------------- settings
+
+function renderSettings() {
+  const s = state.settings;
+  for (const input of document.querySelectorAll('#settings-form [data-setting]')) {
+    const value = s[input.dataset.setting];
+    if (input.type === 'checkbox') input.checked = !!value;
+    else input.value = String(value);
+  }
+  $('settings-volume').disabled = !s.sound;
+  const info = state.appInfo;
+  $('settings-about').textContent = info ? t('settings.about', { version: info.version }) : '';
+}
+
+$('settings-form').addEventListener('submit', (e) => e.preventDefault());
+$('settings-form').addEventListener('change', (e) => {
+  const input = e.target.closest('[data-setting]');
+  if (!input) return;
+  const key = input.dataset.setting;
+  const value = input.type === 'checkbox' ? input.checked : input.type === 'range' ? Number(input.value) : input.value;
+  updateSettings({ [key]: value }).then(renderSettings);
+  renderSettings();
+});
+
+registerScreen('settings', {
+  async enter() {
+    if (!state.appInfo) state.appInfo = (await attempt('app_info')) ?? null;
+    renderSettings();
+  },
+});
+
+onLanguage(() => {
+  translatePage();
+  renderProfiles();
+  renderStats();
+  if (state.settings) renderSettings();
+  syncNewGame();
+  for (const id of ['new-game-level', 'new-game-black-level', 'new-game-white-level']) {
+    const select = $(id);
+    for (const o of select.options) o.textContent = levelName(o.value);
+  }
+  if (state.profile) $('home-greeting').textContent = t('home.greeting', { name: state.profile.name });
+  renderNotices();
+});
+
