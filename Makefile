@@ -11,3 +11,8 @@ run: setup
 
 test: setup
 	@scripts/test
+
+# A release build bundled as a .deb (target/release/bundle/deb/).
+.PHONY: package
+package: setup
+	@scripts/package

@@ -348,20 +348,26 @@ fn the_computer_moves_first_when_the_person_takes_white() {
     assert_eq!(view["to_move"], "white");
 }
 
+/// Starts a game against Master, plays the person's first move and sets
+/// Master thinking on another thread; returns once the search is under way.
+fn master_thinking(h: &Harness) -> thread::JoinHandle<Result<Value, Value>> {
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "master" } }),
+    );
+    h.play(7, 7).expect("the person's move");
+    let webview = h.webview.clone();
+    let thinking =
+        thread::spawn(move || invoke(&webview, "ai_move", json!({ "onProgress": CHANNEL })));
+    thread::sleep(Duration::from_millis(300));
+    thinking
+}
+
 #[test]
 fn a_move_found_after_the_game_changed_is_dropped() {
     for change in ["undo", "new_game", "restart"] {
         let h = Harness::new();
-        h.ok(
-            "new_game",
-            json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "master" } }),
-        );
-        h.play(7, 7).expect("the person's move");
-        let webview = h.webview.clone();
-        let thinking =
-            thread::spawn(move || invoke(&webview, "ai_move", json!({ "onProgress": CHANNEL })));
-        // Let the search get going, then change the game under it.
-        thread::sleep(Duration::from_millis(300));
+        let thinking = master_thinking(&h);
         let started = Instant::now();
         h.ok(change, json!({}));
         let answer = thinking.join().expect("the search thread ends");
@@ -386,15 +392,7 @@ fn a_move_found_after_the_game_changed_is_dropped() {
 #[test]
 fn stop_makes_the_computer_play_at_once() {
     let h = Harness::new();
-    h.ok(
-        "new_game",
-        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "master" } }),
-    );
-    h.play(7, 7).expect("the person's move");
-    let webview = h.webview.clone();
-    let thinking =
-        thread::spawn(move || invoke(&webview, "ai_move", json!({ "onProgress": CHANNEL })));
-    thread::sleep(Duration::from_millis(300));
+    let thinking = master_thinking(&h);
     let stopped = Instant::now();
     h.ok("stop_ai", json!({}));
     let view = thinking

@@ -1,25 +1,14 @@
 // The board in Chromium at a desktop size and a phone size with touch.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveUi, launchChromium, openUi, screenshot, newGame, point, stone, place, calls } from './support.js';
+import { useUi, openUi, screenshot, newGame, point, stone, place, calls } from './support.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveUi();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ui = useUi();
 
 for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: an empty 15x15 board with grid, star points and coordinates`, async () => {
-    const { context, page, errors } = await openUi(browser, server.url, { viewport });
+    const { context, page, errors } = await openUi(ui.browser, ui.url, { viewport });
     try {
       assert.equal(await page.title(), 'Wuzi');
       await newGame(page);
@@ -44,7 +33,7 @@ for (const viewport of ['desktop', 'phone']) {
   });
 
   test(`${viewport}: the board is square, fits the window and is the largest thing on it`, async () => {
-    const { context, page } = await openUi(browser, server.url, { viewport });
+    const { context, page } = await openUi(ui.browser, ui.url, { viewport });
     try {
       await newGame(page);
       const box = await page.locator('#board').boundingBox();
@@ -72,7 +61,7 @@ for (const viewport of ['desktop', 'phone']) {
   });
 
   test(`${viewport}: placing stones alternates colours and an occupied point shows an error`, async () => {
-    const { context, page, errors } = await openUi(browser, server.url, { viewport });
+    const { context, page, errors } = await openUi(ui.browser, ui.url, { viewport });
     try {
       await newGame(page);
       await place(page, 7, 7);
@@ -110,7 +99,7 @@ for (const viewport of ['desktop', 'phone']) {
   });
 
   test(`${viewport}: dark theme follows the system and the toggle switches and stores it`, async () => {
-    const { context, page } = await openUi(browser, server.url, { viewport, colorScheme: 'dark' });
+    const { context, page } = await openUi(ui.browser, ui.url, { viewport, colorScheme: 'dark' });
     try {
       await newGame(page);
       const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
@@ -130,7 +119,7 @@ for (const viewport of ['desktop', 'phone']) {
 }
 
 test('the UI speaks Chinese when the system does', async () => {
-  const { context, page } = await openUi(browser, server.url, { locale: 'zh-CN' });
+  const { context, page } = await openUi(ui.browser, ui.url, { locale: 'zh-CN' });
   try {
     assert.equal(await page.locator('.brand').textContent(), '五子');
     assert.equal(await page.locator('#new-game').textContent(), '新对局');
@@ -147,7 +136,7 @@ test('the UI speaks Chinese when the system does', async () => {
 });
 
 test('a hover shows a ghost stone of the side to move; a stone settles in about 120 ms', async () => {
-  const { context, page } = await openUi(browser, server.url);
+  const { context, page } = await openUi(ui.browser, ui.url);
   try {
     await newGame(page);
     await point(page, 3, 3).hover();
@@ -163,7 +152,7 @@ test('a hover shows a ghost stone of the side to move; a stone settles in about 
 });
 
 test('nothing moves when the system asks for reduced motion', async () => {
-  const { context, page } = await openUi(browser, server.url, { reducedMotion: 'reduce' });
+  const { context, page } = await openUi(ui.browser, ui.url, { reducedMotion: 'reduce' });
   try {
     await newGame(page);
     await point(page, 3, 3).click();

@@ -1,31 +1,12 @@
 // Starting the app, profiles, home, new game, and playing: undo / redo,
 // resign, five in a row, hint, the computer's turn, touch and keyboard.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveUi, launchChromium, openUi, newGame, point, stone, place, calls } from './support.js';
+import { useUi, openUi, newGame, point, stone, place, calls } from './support.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveUi();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withUi(options, fn) {
-  const { context, page, errors } = await openUi(browser, server.url, options);
-  try {
-    await fn(page, errors);
-  } finally {
-    await context.close();
-  }
-}
+const ui = useUi();
+const { withUi } = ui;
 
 const stones = (page) => page.locator('#board .stone').count();
 
@@ -308,10 +289,10 @@ test('an error from the Rust side shows as a short message, not only in the cons
 }));
 
 test('without the Rust side the app says so', async () => {
-  const context = await browser.newContext();
+  const context = await ui.browser.newContext();
   const page = await context.newPage();
   try {
-    await page.goto(server.url);
+    await page.goto(ui.url);
     await page.locator('#message[data-kind="no_backend"]').waitFor();
     assert.equal(await page.locator('#message').textContent(), 'The game engine is not available.');
   } finally {

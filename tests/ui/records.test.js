@@ -2,31 +2,12 @@
 // with its paging and filters, one game stepped through with its analysis,
 // statistics and settings.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveUi, launchChromium, openUi, newGame, place, stone, calls } from './support.js';
+import { useUi, openUi, newGame, place, stone, calls } from './support.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveUi();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withUi(options, fn) {
-  const { context, page, errors } = await openUi(browser, server.url, options);
-  try {
-    await fn(page, errors);
-  } finally {
-    await context.close();
-  }
-}
+const ui = useUi();
+const { withUi } = ui;
 
 for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: save, save again under the same name (asks first), load, delete (asks first)`, () => withUi({ viewport }, async (page) => {

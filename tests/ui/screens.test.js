@@ -2,22 +2,11 @@
 // look at (tests/output/ui/), with the checks that hold on every screen:
 // no page errors, nothing wider than the window, touch targets of 44 px.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveUi, launchChromium, openUi, screenshot, newGame, point, stone, place } from './support.js';
+import { useUi, openUi, screenshot, newGame, point, stone, place } from './support.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveUi();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ui = useUi();
 
 /** Checks that nothing spills sideways and every visible button is big enough to tap. */
 async function checkLayout(page, name, viewport) {
@@ -42,7 +31,7 @@ async function checkLayout(page, name, viewport) {
 for (const viewport of ['desktop', 'phone']) {
   for (const theme of ['light', 'dark']) {
     test(`${viewport} ${theme}: every screen`, async () => {
-      const { context, page, errors } = await openUi(browser, server.url, {
+      const { context, page, errors } = await openUi(ui.browser, ui.url, {
         viewport,
         colorScheme: theme,
         fake: { profiles: [{ id: 'default', name: 'Player' }, { id: 'p-mei', name: 'Mei', password: 'plum' }], current: 'default', autosave: true, forbidden: [{ x: 6, y: 6, kind: 'double_three' }, { x: 8, y: 6, kind: 'double_four' }] },
@@ -138,7 +127,7 @@ for (const viewport of ['desktop', 'phone']) {
 
 test('phone landscape and a small 360 px phone: the game fits', async () => {
   for (const size of [{ width: 844, height: 390 }, { width: 360, height: 640 }]) {
-    const { context, page } = await openUi(browser, server.url, { viewport: 'phone' });
+    const { context, page } = await openUi(ui.browser, ui.url, { viewport: 'phone' });
     try {
       await page.setViewportSize(size);
       await newGame(page);

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -130,4 +131,38 @@ export async function screenshot(page, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
   await page.waitForTimeout(120);
   await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
+}
+
+/**
+ * Serves the UI and starts Chromium for the calling test file, closing both
+ * after it. `withUi(options, fn)` opens the UI in a fresh context, runs
+ * `fn(page, errors)` and closes the context whatever happens.
+ */
+export function useUi() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serveUi();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get browser() {
+      return browser;
+    },
+    get url() {
+      return server.url;
+    },
+    async withUi(options, fn) {
+      const { context, page, errors } = await openUi(browser, server.url, options);
+      try {
+        await fn(page, errors);
+      } finally {
+        await context.close();
+      }
+    },
+  };
 }
