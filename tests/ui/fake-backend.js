@@ -8,7 +8,7 @@
 //
 // Tests shape a run with window.__fakeOptions (set by an earlier init
 // script): profiles, autosave, replay count, AI delay, forbidden points,
-// errors to inject. window.__fakeIpc exposes the calls and the state.
+// errors to inject, what the file dialogs answer. window.__fakeIpc exposes the calls and the state.
 
 (() => {
   const options = {
@@ -20,6 +20,10 @@
     analysisDelay: 8,
     forbidden: [],
     fail: {},
+    // The system's file dialogs: whether the player cancels them, and the
+    // text of the file they pick to open.
+    fileCancel: false,
+    openText: '(;GM[4]FF[4]SZ[15];B[hh];W[ii];B[jj])',
     version: '0.3.0',
     notices: [],
     ...(window.__fakeOptions ?? {}),
@@ -649,6 +653,11 @@
     },
     import_game: importGame,
     export_game: exportGame,
+    export_to_file: ({ format }) => {
+      const { file_name: fileName } = exportGame({ format });
+      return options.fileCancel ? null : { path: `/home/player/${fileName}` };
+    },
+    import_from_file: () => (options.fileCancel ? null : importGame({ text: options.openText })),
 
     list_replays: listReplays,
     load_replay: loadReplay,

@@ -55,7 +55,7 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(await page.locator('#saves-empty').isVisible(), true);
   }));
 
-  test(`${viewport}: import a move string, refuse a bad record, export and download`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: import a move string, refuse a bad record, export as text`, () => withUi({ viewport }, async (page) => {
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8i9j10');
     await page.locator('#import-button').click();
@@ -70,22 +70,59 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#message[data-kind="bad_record"]').waitFor();
     assert.equal(await page.locator('#message').textContent(), 'That game record could not be read.');
 
-    await page.locator('#import-file').setInputFiles({ name: 'game.sgf', mimeType: 'text/plain', buffer: Buffer.from('(;GM[4]SZ[15];B[hh];W[ii])') });
-    await page.waitForFunction(() => document.querySelector('#import-text').value.startsWith('(;GM[4]'));
-
     await page.locator('#export-format').selectOption('moves');
     await page.locator('#export-button').click();
-    await page.locator('#export-download').waitFor();
+    await page.waitForFunction(() => document.querySelector('#export-text').value !== '');
     assert.equal(await page.locator('#export-text').inputValue(), 'h8i9j10');
     await page.locator('#export-format').selectOption('sgf');
     await page.locator('#export-button').click();
-    await page.locator('#export-text').evaluate((t) => t.value.startsWith('(;GM[4]'));
+    await page.waitForFunction(() => document.querySelector('#export-text').value.startsWith('(;GM[4]'));
     assert.match(await page.locator('#export-text').inputValue(), /^\(;GM\[4\]/);
-    assert.equal(await page.locator('#export-download').getAttribute('download'), 'wuzi-game.sgf');
-    if (viewport === 'desktop') {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#export-download').click()]);
-      assert.equal(download.suggestedFilename(), 'wuzi-game.sgf');
-    }
+  }));
+
+  test(`${viewport}: save to a file and open one through the system's dialogs; cancelling does nothing`, () => withUi({ viewport }, async (page) => {
+    await page.locator('#home-load').click();
+    await page.locator('#import-text').fill('h8i9');
+    await page.locator('#import-button').click();
+    await page.locator('#screen-game').waitFor();
+    await page.locator('#nav-home').click();
+    await page.locator('#home-load').click();
+
+    // Cancelling either dialog leaves no message and no change.
+    await page.evaluate(() => { window.__fakeIpc.options.fileCancel = true; });
+    await page.locator('#export-save').click();
+    await page.waitForFunction(() => window.__fakeIpc.calls.some((c) => c.cmd === 'export_to_file'));
+    await page.locator('#import-open').click();
+    await page.waitForFunction(() => window.__fakeIpc.calls.some((c) => c.cmd === 'import_from_file'));
+    await page.waitForTimeout(100);
+    assert.equal(await page.locator('#export-saved').isHidden(), true);
+    assert.equal(await page.locator('#message').isHidden(), true);
+    assert.equal(await page.locator('#screen-load').isVisible(), true, 'still on the load screen');
+
+    await page.evaluate(() => { window.__fakeIpc.options.fileCancel = false; });
+    await page.locator('#export-format').selectOption('psq');
+    await page.locator('#export-save').click();
+    await page.locator('#export-saved', { hasText: 'Saved to /home/player/wuzi-game.psq' }).waitFor();
+    assert.deepEqual((await calls(page, 'export_to_file')).at(-1).args, { format: 'psq' });
+
+    // An error from the Rust side shows on the error line, not as saved.
+    await page.evaluate(() => { window.__fakeIpc.options.fail.export_to_file = { kind: 'io', message: 'disk full' }; });
+    await page.locator('#export-save').click();
+    await page.locator('#message[data-kind="io"]').waitFor();
+    assert.equal(await page.locator('#export-saved').isHidden(), true);
+    await page.evaluate(() => { delete window.__fakeIpc.options.fail.export_to_file; });
+
+    await page.locator('#import-open').click();
+    await page.locator('#screen-game').waitFor();
+    await stone(page, 9, 9).waitFor();
+    assert.equal(await page.locator('#board .stone').count(), 3, 'the game from the file');
+    assert.equal(await page.locator('#message').isHidden(), true);
+  }));
+
+  test(`${viewport}: the saved message speaks the profile's language`, () => withUi({ viewport, fake: { settings: { language: 'zh' } } }, async (page) => {
+    await page.locator('#home-load').click();
+    await page.locator('#export-save').click();
+    await page.locator('#export-saved', { hasText: '已保存到 /home/player/wuzi-game.txt' }).waitFor();
   }));
 
   test(`${viewport}: review: thousands of games paged, filters, newest first`, () => withUi({ viewport }, async (page) => {

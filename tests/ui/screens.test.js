@@ -92,7 +92,7 @@ for (const viewport of ['desktop', 'phone']) {
         await page.locator('#home-load').click();
         await page.locator('.save-item').first().waitFor();
         await page.locator('#export-button').click();
-        await page.locator('#export-download').waitFor();
+        await page.waitForFunction(() => document.querySelector('#export-text').value !== '');
         await shot('load');
 
         await page.locator('#nav-home').click();

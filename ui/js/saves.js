@@ -10,7 +10,6 @@ import {
 import { openGame, saveAs } from './game.js';
 
 let saves = [];
-let downloadUrl = null;
 
 function renderSaves() {
   const list = $('saves-list');
@@ -82,10 +81,10 @@ $('save-as-form').addEventListener('submit', async (e) => {
   }
 });
 
-$('import-file').addEventListener('change', async (e) => {
-  const file = e.target.files?.[0];
-  if (!file) return;
-  $('import-text').value = await file.text();
+// The system's Open dialog; a cancelled dialog answers null and changes nothing.
+$('import-open').addEventListener('click', async () => {
+  const view = await attempt('import_from_file');
+  if (view) openGame(view);
 });
 
 $('import-button').addEventListener('click', async () => {
@@ -98,28 +97,29 @@ $('import-button').addEventListener('click', async () => {
   const view = await attempt('import_game', { text });
   if (view) {
     $('import-text').value = '';
-    $('import-file').value = '';
     openGame(view);
   }
 });
 
 $('export-button').addEventListener('click', async () => {
-  const format = $('export-format').value;
-  const answer = await attempt('export_game', { format });
+  const answer = await attempt('export_game', { format: $('export-format').value });
+  if (answer) $('export-text').value = answer.text;
+});
+
+// The system's Save dialog; a cancelled dialog answers null and says nothing.
+$('export-save').addEventListener('click', async () => {
+  $('export-saved').hidden = true;
+  const answer = await attempt('export_to_file', { format: $('export-format').value });
   if (!answer) return;
-  $('export-text').value = answer.text;
-  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  downloadUrl = URL.createObjectURL(new Blob([answer.text], { type: 'text/plain' }));
-  const link = $('export-download');
-  link.href = downloadUrl;
-  link.download = answer.file_name || `wuzi.${format === 'moves' ? 'txt' : format}`;
-  link.hidden = false;
+  const saved = $('export-saved');
+  saved.textContent = t('export.saved', { path: answer.path });
+  saved.hidden = false;
 });
 
 registerScreen('load', {
   async enter() {
     $('export-text').value = '';
-    $('export-download').hidden = true;
+    $('export-saved').hidden = true;
     try {
       saves = await call('list_saves');
     } catch (err) {

@@ -71,6 +71,15 @@ pub fn read_text_file(path: &Path, limit: u64) -> Result<String> {
 /// never replaces a good file).
 pub fn write_text_file(path: &Path, text: &str) -> Result<()> {
     write_atomic(path, text.as_bytes(), false)?;
+    // The atomic write's temp file is private (0600), right for the data
+    // folder; a file the player exports is theirs to share, so it gets the
+    // usual 0644.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o644))
+            .map_err(|e| Error::io(path, e))?;
+    }
     tracing::info!(file = %path.display(), bytes = text.len(), "file exported");
     Ok(())
 }

@@ -63,3 +63,14 @@ fn writes_replace_whole_files() {
         "no backup or temp file left"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_exported_file_is_readable_by_others() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.psq");
+    write_text_file(&path, "Piskvorky 15x15, 11:11, 0\n-1\n").unwrap();
+    let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644, "mode {mode:o}");
+}

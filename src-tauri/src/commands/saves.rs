@@ -1,7 +1,11 @@
-//! Named saves, "continue", and games in and out as text.
+//! Named saves, "continue", and games in and out as text, pasted or
+//! through the system's file dialogs.
+
+use std::path::PathBuf;
 
 use serde::Serialize;
-use tauri::State;
+use tauri::{Manager, Runtime, State};
+use tauri_plugin_dialog::{DialogExt, FileDialogBuilder, FilePath};
 use wuzi_core::record::{self, GameRecord};
 use wuzi_store::SaveInfo;
 
@@ -140,10 +144,10 @@ fn read_record(text: &str) -> Result<GameRecord, AppError> {
     }
 }
 
-/// Imports a game from `text` as a game between two people on this device.
-#[tauri::command]
-pub async fn import_game(state: State<'_, AppState>, text: String) -> Result<GameView, AppError> {
-    let record = read_record(&text)?;
+/// Replaces the game on the board with the one in `text`, as a game between
+/// two people on this device.
+fn import_text(state: &AppState, text: &str) -> Result<GameView, AppError> {
+    let record = read_record(text)?;
     let game = record.to_game()?;
     let name = |n: &str, fallback: &str| Seat::Human {
         name: if n.trim().is_empty() { fallback } else { n }
@@ -161,6 +165,12 @@ pub async fn import_game(state: State<'_, AppState>, text: String) -> Result<Gam
     Ok(state.replace_session(next))
 }
 
+/// Imports a game from `text` as a game between two people on this device.
+#[tauri::command]
+pub async fn import_game(state: State<'_, AppState>, text: String) -> Result<GameView, AppError> {
+    import_text(&state, &text)
+}
+
 /// A game as text, with a file name to offer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Exported {
@@ -170,18 +180,25 @@ pub struct Exported {
     pub file_name: String,
 }
 
-/// The game on the board as `format`: `psq`, `sgf`, `moves` or `json`.
-#[tauri::command]
-pub async fn export_game(state: State<'_, AppState>, format: String) -> Result<Exported, AppError> {
+/// The game on the board as `format`, with the name of the format and the
+/// file extension it goes by.
+fn export(
+    state: &AppState,
+    format: &str,
+) -> Result<(Exported, &'static str, &'static str), AppError> {
     let saved = state.session().to_saved();
     let record = saved.record;
-    let (text, ext) = match format.as_str() {
-        "psq" => (record::psq::write(&record), "psq"),
-        "sgf" => (record::sgf::write(&record), "sgf"),
-        "json" => (record::json::write(&record), "json"),
+    let (text, kind, ext) = match format {
+        "psq" => (record::psq::write(&record), "PSQ (Piskvork)", "psq"),
+        "sgf" => (record::sgf::write(&record), "SGF", "sgf"),
+        "json" => (record::json::write(&record), "Wuzi (JSON)", "json"),
         "moves" => {
             let points: Vec<_> = record.moves.iter().map(|m| m.point).collect();
-            (record::movestr::write(&points, record.config.size), "txt")
+            (
+                record::movestr::write(&points, record.config.size),
+                "Move string",
+                "txt",
+            )
         }
         other => {
             return Err(AppError::BadArgument(format!(
@@ -189,8 +206,103 @@ pub async fn export_game(state: State<'_, AppState>, format: String) -> Result<E
             )));
         }
     };
-    Ok(Exported {
+    let exported = Exported {
         text,
         file_name: format!("wuzi-{}.{ext}", crate::session::now_ms()),
-    })
+    };
+    Ok((exported, kind, ext))
+}
+
+/// The game on the board as `format`: `psq`, `sgf`, `moves` or `json`.
+#[tauri::command]
+pub async fn export_game(state: State<'_, AppState>, format: String) -> Result<Exported, AppError> {
+    Ok(export(&state, &format)?.0)
+}
+
+/// Where a file saved through the dialog went.
+#[derive(Debug, Clone, Serialize)]
+pub struct SavedFile {
+    /// The full path the player chose.
+    pub path: String,
+}
+
+/// A file dialog over `window`, starting in the player's documents folder
+/// (else their home), so a file never lands in wherever the app was started
+/// from.
+fn file_dialog<R: Runtime>(window: &tauri::Window<R>) -> FileDialogBuilder<R> {
+    let paths = window.path();
+    let start = [paths.document_dir(), paths.home_dir()]
+        .into_iter()
+        .flatten()
+        .find(|dir| dir.is_dir());
+    let dialog = window.dialog().file();
+    // A parent makes the dialog modal to the app's window and keeps it on top.
+    #[cfg(desktop)]
+    let dialog = dialog.set_parent(window);
+    match start {
+        Some(dir) => dialog.set_directory(dir),
+        None => dialog,
+    }
+}
+
+/// Shows a dialog and waits for the player's choice: `None` when they
+/// cancelled.
+///
+/// The wait runs on a blocking thread: the dialog itself lives on the main
+/// thread, and the player may keep it open for as long as they like.
+async fn choose<R: Runtime>(
+    dialog: FileDialogBuilder<R>,
+    show: fn(FileDialogBuilder<R>) -> Option<FilePath>,
+) -> Result<Option<PathBuf>, AppError> {
+    let chosen = tauri::async_runtime::spawn_blocking(move || show(dialog))
+        .await
+        .map_err(|e| AppError::Internal(format!("the file dialog failed: {e}")))?;
+    chosen
+        .map(|file| {
+            file.into_path().map_err(|e| {
+                AppError::BadArgument(format!("the chosen file is not a local file: {e}"))
+            })
+        })
+        .transpose()
+}
+
+/// Exports the game on the board as `format` (as `export_game` does) to a
+/// file the player picks in the system's Save dialog. Answers where it went,
+/// or `None` when the player cancelled.
+#[tauri::command]
+pub async fn export_to_file<R: Runtime>(
+    window: tauri::Window<R>,
+    state: State<'_, AppState>,
+    format: String,
+) -> Result<Option<SavedFile>, AppError> {
+    let (exported, kind, ext) = export(&state, &format)?;
+    let dialog = file_dialog(&window)
+        .set_file_name(exported.file_name)
+        .add_filter(kind, &[ext]);
+    let Some(path) = choose(dialog, FileDialogBuilder::blocking_save_file).await? else {
+        return Ok(None);
+    };
+    wuzi_store::write_text_file(&path, &exported.text)?;
+    Ok(Some(SavedFile {
+        path: path.display().to_string(),
+    }))
+}
+
+/// Imports a game (as `import_game` does) from a file the player picks in
+/// the system's Open dialog. Answers the new game, or `None` when the player
+/// cancelled.
+#[tauri::command]
+pub async fn import_from_file<R: Runtime>(
+    window: tauri::Window<R>,
+    state: State<'_, AppState>,
+) -> Result<Option<GameView>, AppError> {
+    let dialog = file_dialog(&window)
+        .add_filter("Game records", &["psq", "sgf", "txt", "json"])
+        // GTK reads this as `*.*`: every file with an extension.
+        .add_filter("All files", &["*"]);
+    let Some(path) = choose(dialog, FileDialogBuilder::blocking_pick_file).await? else {
+        return Ok(None);
+    };
+    let text = wuzi_store::read_text_file(&path, wuzi_store::DEFAULT_TEXT_LIMIT)?;
+    import_text(&state, &text).map(Some)
 }
