@@ -4,7 +4,6 @@
 
 pub mod bench;
 pub mod matches;
-pub mod notation;
 pub mod openings;
 pub mod pbrain;
 pub mod play;

@@ -58,6 +58,10 @@ enum Cmd {
         /// Time per move in milliseconds instead of each level's own.
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Multiply every side's time per move by this (0.1 plays the
+        /// levels at a tenth of their own times).
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
         /// Print each game's moves.
         #[arg(long)]
         verbose: bool,
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
             rule,
             size,
             time_ms,
+            time_scale,
             verbose,
         } => {
             let (a, b) = match (Contender::parse(&a), Contender::parse(&b)) {
@@ -119,6 +124,7 @@ fn main() -> ExitCode {
                     rule,
                     size,
                     time_ms,
+                    time_scale,
                     verbose,
                 },
             );

@@ -7,10 +7,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use wuzi_core::{Point, Rule, Stone};
+use wuzi_core::{Point, Rule, Stone, point_name};
 use wuzi_engine::{Engine, Level, Limits, Position};
 
-use crate::notation::point_name;
 use crate::openings::openings;
 
 /// Who plays one side of a match.
@@ -55,6 +54,9 @@ pub struct MatchConfig {
     pub size: u8,
     /// Time per move instead of each level's own, in milliseconds.
     pub time_ms: Option<u64>,
+    /// Factor applied to every contender's time per move (1.0 leaves it
+    /// alone), so that levels keep their ratio in shorter matches.
+    pub time_scale: f64,
     /// Print every game.
     pub verbose: bool,
 }
@@ -240,16 +242,29 @@ impl Player for External {
     }
 }
 
-fn player(c: &Contender, time_ms: Option<u64>) -> Box<dyn Player> {
+/// The time per move `c` is given in this match.
+fn move_time_for(c: &Contender, config: &MatchConfig) -> Duration {
+    let own = match c {
+        Contender::Level(level) => level.limits().time,
+        Contender::External(_) => Duration::from_millis(1000),
+    };
+    config
+        .time_ms
+        .map_or(own, Duration::from_millis)
+        .mul_f64(config.time_scale.max(0.0))
+}
+
+fn player(c: &Contender, config: &MatchConfig) -> Box<dyn Player> {
+    let time = move_time_for(c, config);
     match c {
         Contender::Level(level) => Box::new(Ours {
             level: *level,
-            limits: time_ms.map_or(level.limits(), Limits::millis),
+            limits: Limits::time(time),
             engine: Engine::with_memory(16 << 20),
         }),
         Contender::External(command) => Box::new(External {
             command: command.clone(),
-            time: Duration::from_millis(time_ms.unwrap_or(1000)),
+            time,
             child: None,
         }),
     }
@@ -318,8 +333,19 @@ fn play_game(
 /// Plays the match and prints each game and the result. Returns the tally
 /// from `a`'s view.
 pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
-    let mut pa = player(a, config.time_ms);
-    let mut pb = player(b, config.time_ms);
+    let mut pa = player(a, config);
+    let mut pb = player(b, config);
+    println!(
+        "match: {} ({} ms a move) vs {} ({} ms a move), {} games, {}, {}x{}",
+        a.name(),
+        move_time_for(a, config).as_millis(),
+        b.name(),
+        move_time_for(b, config).as_millis(),
+        config.games,
+        format!("{:?}", config.rule).to_lowercase(),
+        config.size,
+        config.size
+    );
     let book = openings(config.rule);
     let mut tally = Tally::default();
     for g in 0..config.games {

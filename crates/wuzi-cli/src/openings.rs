@@ -1,8 +1,7 @@
 //! Balanced short openings for matches, shipped inside the binary.
 
+use wuzi_core::record::movestr;
 use wuzi_core::{Point, Rule};
-
-use crate::notation::parse_moves;
 
 const FREESTYLE: &str = include_str!("../data/openings-freestyle.txt");
 const RENJU: &str = include_str!("../data/openings-renju.txt");
@@ -19,7 +18,7 @@ pub fn openings(rule: Rule) -> Vec<Vec<Point>> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| parse_moves(l.split('\t').next().unwrap_or(""), 15).ok())
+        .filter_map(|l| movestr::parse(l.split('\t').next().unwrap_or(""), 15).ok())
         .filter(|m| !m.is_empty())
         .collect()
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use wuzi_core::{Point, Rule, Stone};
 use wuzi_engine::{Engine, Level, Position};
 
-use crate::notation::{parse_point, point_name};
+use wuzi_core::{parse_point, point_name};
 
 /// Draws the board with coordinates, the last move in brackets.
 #[must_use]

@@ -416,3 +416,81 @@ impl Board {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Candidates by the plain definition: every empty point within two of
+    /// a stone, row by row.
+    fn candidates_by_hand(b: &Board) -> Vec<usize> {
+        b.points()
+            .iter()
+            .map(|&p| usize::from(p))
+            .filter(|&i| {
+                b.is_empty(i)
+                    && b.history.iter().any(|&s| {
+                        let (s, i) = (usize::from(s), i);
+                        let dx = (s % STRIDE) as isize - (i % STRIDE) as isize;
+                        let dy = (s / STRIDE) as isize - (i / STRIDE) as isize;
+                        dx.abs() <= 2 && dy.abs() <= 2
+                    })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn kept_up_values_match_a_board_built_afresh() {
+        let mut rng = Rng::new(11);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for size in [7u8, 15] {
+                let Ok(empty) = wuzi_core::Board::new(size) else {
+                    panic!("size {size}");
+                };
+                let mut b = Board::from_core(&empty, rule);
+                let mut core = empty.clone();
+                let mut cands = Vec::new();
+                for n in 0..120 {
+                    // Mostly play, sometimes take back, so undo is covered.
+                    if n % 5 == 4 && b.last().is_some() {
+                        let Some(last) = b.last() else { break };
+                        b.undo();
+                        core.set(point(last), None);
+                    } else {
+                        let empty: Vec<usize> = b
+                            .points()
+                            .iter()
+                            .map(|&p| usize::from(p))
+                            .filter(|&i| b.is_empty(i))
+                            .collect();
+                        if empty.is_empty() {
+                            break;
+                        }
+                        let i = empty[rng.below(empty.len() as u64) as usize];
+                        let s = b.history.len() % 2;
+                        b.play(i, s);
+                        core.set(
+                            point(i),
+                            Some(if s == 0 { Stone::Black } else { Stone::White }),
+                        );
+                    }
+                    b.candidates(&mut cands);
+                    if !b.history.is_empty() {
+                        assert_eq!(cands, candidates_by_hand(&b), "{rule:?} {size} move {n}");
+                    }
+                    let fresh = Board::from_core(&core, rule);
+                    assert_eq!(b.totals, fresh.totals, "{rule:?} {size} move {n}");
+                    for &p in b.points() {
+                        let i = usize::from(p);
+                        if b.is_empty(i) {
+                            for s in 0..2 {
+                                assert_eq!(b.value(s, i), fresh.value(s, i));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

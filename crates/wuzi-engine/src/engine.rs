@@ -172,6 +172,7 @@ impl Engine {
                 vcf: false,
                 vct: false,
                 width: 10,
+                leaf_vcf: false,
             },
             Level::Normal => Settings {
                 time: limits.time,
@@ -180,6 +181,7 @@ impl Engine {
                 vcf: true,
                 vct: false,
                 width: 14,
+                leaf_vcf: false,
             },
             Level::Hard | Level::Beginner => Settings {
                 time: limits.time,
@@ -188,6 +190,7 @@ impl Engine {
                 vcf: true,
                 vct: true,
                 width: 18,
+                leaf_vcf: false,
             },
             Level::Master => Settings {
                 time: limits.time,
@@ -196,6 +199,7 @@ impl Engine {
                 vcf: true,
                 vct: true,
                 width: 20,
+                leaf_vcf: true,
             },
         };
         let settings = Settings {
@@ -234,8 +238,9 @@ impl Engine {
         let mut best = board::point(best);
         let mut pv = to_points(&pv);
         if !pos.is_legal(best) {
-            // The search only offers legal points; this keeps the promise
-            // even if that ever fails.
+            // The search only offers legal points by its own forbidden test;
+            // `is_legal` asks core's rules, so the promise holds even if the
+            // two ever disagree.
             tracing::warn!(?best, "search offered an illegal point");
             best = first_legal(pos).ok_or(NoMove::NoLegalMove)?;
             pv = vec![best];

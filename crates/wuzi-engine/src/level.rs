@@ -44,11 +44,14 @@ pub enum Level {
     /// A short, deliberately imperfect search; still takes a five and
     /// blocks a four.
     Easy,
-    /// Search of up to half a second.
+    /// Search of up to half a second; finds wins by fours and, before
+    /// searching, stops the opponent's.
     Normal,
-    /// Search of up to two seconds, with threat-space search.
+    /// Search of up to two seconds; also finds its own wins by threes and
+    /// fours (VCT).
     Hard,
-    /// Full strength: five seconds or the time it is given.
+    /// Full strength: five seconds or the time it is given, and a look for
+    /// wins by fours at the end of every line searched.
     Master,
 }
 

@@ -3,7 +3,11 @@
 //! The engine keeps its own board of line patterns, updated stone by stone,
 //! and searches it with threat-space search (VCF, VCT) and
 //! iterative-deepening principal variation search with a transposition
-//! table. Positions come in, and moves come out, as `wuzi_core` types.
+//! table. Before searching, the levels from Normal up look for the
+//! opponent's win by fours as if it were its move, and if there is one,
+//! search only the moves that are shown to stop it. Positions come in, and moves come
+//! out, as `wuzi_core` types; the move returned is checked against core's
+//! Renju rules.
 //!
 //! # API
 //!

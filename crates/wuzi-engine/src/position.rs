@@ -115,9 +115,11 @@ impl Position {
         if self.board.stone_at(point).is_some() {
             return Err(PositionError::Occupied(point));
         }
+        // Core's rules decide what the game accepts, so the last word on a
+        // move is theirs, not the engine's faster test used in search.
         if self.to_move == Stone::Black
             && self.rule == Rule::Renju
-            && is_forbidden(&self.board, point)
+            && wuzi_core::is_forbidden(&self.board, point)
         {
             return Err(PositionError::Forbidden(point));
         }

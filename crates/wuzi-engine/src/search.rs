@@ -7,7 +7,7 @@ use wuzi_core::Rule;
 
 use crate::board::{Board, CELLS};
 use crate::eval::Threat;
-use crate::threat::{Budget, ThreatSearch};
+use crate::threat::{Budget, ThreatSearch, failed_table};
 use crate::tt::{Bound, Tt};
 
 /// Score of a won position, less the plies it takes.
@@ -17,6 +17,8 @@ pub(crate) const WIN_BOUND: i32 = WIN - 1_000;
 const INF: i32 = 32_000;
 /// Deepest ply searched.
 pub(crate) const MAX_PLY: usize = 64;
+/// Positions a threat search at one leaf may visit.
+const LEAF_VCF_NODES: u64 = 48;
 const SIDE_KEY: [u64; 2] = [0, 0xA5A5_5A5A_C3C3_3C3C];
 
 /// What the searcher is allowed to use and how widely it looks.
@@ -34,6 +36,8 @@ pub(crate) struct Settings {
     pub vct: bool,
     /// Moves tried at each inner node, best-ordered first.
     pub width: usize,
+    /// Look for wins by fours at the leaves of the main search.
+    pub leaf_vcf: bool,
 }
 
 /// One finished iteration, as reported to the caller.
@@ -97,6 +101,46 @@ pub(crate) struct Search<'a> {
     aborted: bool,
     width: usize,
     root_side: usize,
+    /// The only moves the root may play, when some were found to stop a
+    /// threat the others do not.
+    root_filter: Option<Vec<usize>>,
+    /// What the threats at the last leaf looked at are worth beyond the
+    /// point values.
+    leaf_bonus: i32,
+    /// Whether the side to move at the last leaf looked at can make a four.
+    leaf_fours: bool,
+    /// Look for a win by fours at every leaf where the side to move has a
+    /// four to start with.
+    leaf_vcf: bool,
+    /// Positions where threat searches failed, shared by all of this move's.
+    failed: Vec<u64>,
+    /// Scratch line for the threat searches at leaves.
+    leaf_line: Vec<usize>,
+}
+
+/// The worth of the threats at a quiet leaf for the side to move, beyond the
+/// point values: a four-three it can play while the opponent has no four
+/// wins in practice; the opponent's open three together with a four-three
+/// or double three elsewhere (`opp_best` leaves out the open-four points)
+/// is more than one block can stop when the side to move has no four to
+/// gain time with.
+fn threat_bonus(
+    own_best: Threat,
+    own_fours: bool,
+    opp_best: Threat,
+    opp_fours: bool,
+    opp_open: bool,
+) -> i32 {
+    if !opp_fours && own_best == Threat::FourThree {
+        return 1_500;
+    }
+    if !opp_fours && !opp_open && own_best == Threat::DoubleThree {
+        return 600;
+    }
+    if !own_fours && opp_open && opp_best >= Threat::DoubleThree {
+        return -600;
+    }
+    0
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -144,6 +188,12 @@ impl<'a> Search<'a> {
             aborted: false,
             width: 20,
             root_side: side,
+            root_filter: None,
+            leaf_bonus: 0,
+            leaf_fours: false,
+            leaf_vcf: false,
+            failed: failed_table(),
+            leaf_line: Vec::new(),
         }
     }
 
@@ -257,6 +307,7 @@ impl<'a> Search<'a> {
         let vcf_end = self.start + total / 6;
         let mut ts = ThreatSearch::new(
             &mut self.board,
+            &mut self.failed,
             Budget {
                 nodes: budget_nodes.min(2_000_000),
                 deadline: vcf_end,
@@ -276,6 +327,7 @@ impl<'a> Search<'a> {
             let vct_end = Instant::now() + total / 5;
             let mut ts = ThreatSearch::new(
                 &mut self.board,
+                &mut self.failed,
                 Budget {
                     nodes: budget_nodes.min(1_000_000),
                     deadline: vct_end,
@@ -300,6 +352,108 @@ impl<'a> Search<'a> {
             }
         }
         None
+    }
+
+    /// Whether `attacker` wins by fours from here as if it were to move:
+    /// `Some(true)` with the line in `line` (first move last),
+    /// `Some(false)` when it has none, `None` when the budget ran out first.
+    fn win_by_fours(
+        &mut self,
+        attacker: usize,
+        nodes: u64,
+        deadline: Instant,
+        line: &mut Vec<usize>,
+    ) -> Option<bool> {
+        line.clear();
+        let mut ts = ThreatSearch::new(
+            &mut self.board,
+            &mut self.failed,
+            Budget {
+                nodes,
+                deadline,
+                stop: self.stop,
+            },
+        );
+        let won = ts.vcf(attacker, 30, line);
+        let out = ts.out_of_budget();
+        self.nodes += ts.nodes;
+        if won {
+            Some(true)
+        } else if out {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// When the opponent would win by fours if it were its move, the root
+    /// moves that stop it (each checked by playing it and searching the
+    /// opponent's fours again). `None` when there is nothing to stop, or
+    /// nothing found that stops it (the search then picks among all moves).
+    /// Wins by threes are left to the search: that threat search leaves out
+    /// some defences, and trusting it to prune the root lost games.
+    fn defences(&mut self, settings: &Settings, root_moves: &[usize]) -> Option<Vec<usize>> {
+        let s = self.root_side;
+        let o = 1 - s;
+        let total = settings.time;
+        let node_cap = settings.nodes.map_or(u64::MAX, |n| n / 10);
+        let mut line = Vec::new();
+        let end = Instant::now() + total / 10;
+        if self.win_by_fours(o, node_cap.min(300_000), end, &mut line) != Some(true) {
+            return None;
+        }
+        // Where a defence can be: the points of the opponent's line, our own
+        // fours, and the moves that look best anyway.
+        let mut tries: Vec<usize> = Vec::new();
+        for &m in line.iter().rev() {
+            if root_moves.contains(&m) && !tries.contains(&m) {
+                tries.push(m);
+            }
+        }
+        for &m in root_moves {
+            if self.board.threat(s, m).is_four() && !tries.contains(&m) {
+                tries.push(m);
+            }
+        }
+        for &m in root_moves.iter().take(24) {
+            if !tries.contains(&m) {
+                tries.push(m);
+            }
+        }
+        let each_end = Instant::now() + total / 4;
+        let per_try = node_cap.min(60_000);
+        let mut kept = Vec::new();
+        let mut scratch = Vec::new();
+        for m in tries {
+            if Instant::now() >= each_end || self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            self.board.play(m, s);
+            // Our own four must be answered first; the opponent's threats
+            // count from after that block.
+            let mut fives = Vec::with_capacity(2);
+            self.board.five_points_around(m, s, &mut fives);
+            let blocked = match fives.as_slice() {
+                [f] => {
+                    self.board.play(*f, o);
+                    true
+                }
+                _ => false,
+            };
+            let still = if fives.len() > 1 {
+                Some(false)
+            } else {
+                self.win_by_fours(o, per_try, each_end, &mut scratch)
+            };
+            if blocked {
+                self.board.undo();
+            }
+            self.board.undo();
+            if still != Some(true) {
+                kept.push(m);
+            }
+        }
+        (!kept.is_empty()).then_some(kept)
     }
 
     /// The imperfect search of the easy level: takes a five and blocks a
@@ -366,6 +520,7 @@ impl<'a> Search<'a> {
         self.deadline = self.start + settings.time;
         self.node_limit = settings.nodes.unwrap_or(u64::MAX);
         self.width = settings.width;
+        self.leaf_vcf = settings.leaf_vcf;
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
         if let Some(found) = self.root_tactics(&settings)
@@ -380,6 +535,14 @@ impl<'a> Search<'a> {
             });
             return Some(found);
         }
+        if settings.vcf {
+            self.root_filter = self.defences(&settings, &root_moves);
+        }
+        let first = self
+            .root_filter
+            .as_ref()
+            .and_then(|f| f.first().copied())
+            .unwrap_or(first);
         let mut best = Found {
             best: first,
             score: 0,
@@ -387,7 +550,10 @@ impl<'a> Search<'a> {
             depth: 0,
             nodes: self.nodes,
         };
-        let soft = settings.time.mul_f64(0.45);
+        // The threat searches above used part of the budget, so a new
+        // iteration starts only while under 45% of the rest has gone by.
+        let used = self.start.elapsed();
+        let soft = used + settings.time.saturating_sub(used).mul_f64(0.45);
         for depth in 1..=settings.max_depth.min(MAX_PLY as i32 - 4) {
             let score = self.pvs(self.root_side, -INF, INF, depth, 0);
             let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
@@ -455,6 +621,9 @@ impl<'a> Search<'a> {
         let mut opp_open = false;
         let mut own_win = None;
         let mut maybe_forbidden = false;
+        let mut own_best = Threat::Quiet;
+        let mut own_fours = false;
+        let mut opp_best = Threat::Quiet;
         let killers = self.killers[ply];
         // One pass reads every candidate's values once: the threats decide
         // the node, and the move scores are kept for when it goes on.
@@ -470,6 +639,11 @@ impl<'a> Search<'a> {
             }
             opp_fours |= vo.threat.is_four();
             opp_open |= vo.threat == Threat::Win;
+            own_fours |= vs.threat.is_four();
+            own_best = own_best.max(vs.threat);
+            if vo.threat != Threat::Win {
+                opp_best = opp_best.max(vo.threat);
+            }
             if vs.threat == Threat::Win && own_win.is_none() {
                 own_win = Some(i);
             }
@@ -501,6 +675,12 @@ impl<'a> Search<'a> {
             return Err(WIN - (ply as i32 + 3));
         }
         if leaf {
+            self.leaf_bonus = threat_bonus(own_best, own_fours, opp_best, opp_fours, opp_open);
+            self.leaf_fours = own_fours;
+            if self.renju_black(s) && own_best == Threat::DoubleThree {
+                // It may be a forbidden double three: count it as no bonus.
+                self.leaf_bonus = self.leaf_bonus.min(0);
+            }
             return Ok(false);
         }
         if opp_open && self.renju_black(o) {
@@ -527,8 +707,36 @@ impl<'a> Search<'a> {
             });
             *moves = kept;
         }
+        // Below the root only the best `width` moves are tried: pick them
+        // first and sort just those.
+        let width = self.width.max(1);
+        if ply > 0 && moves.len() > width {
+            moves.select_nth_unstable_by_key(width - 1, |m| std::cmp::Reverse(m.0));
+            moves.truncate(width);
+        }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         Ok(false)
+    }
+
+    /// A short search for a win by fours for `s` at a leaf: the plies it
+    /// takes, if found within a few dozen positions.
+    fn leaf_win_by_fours(&mut self, s: usize) -> Option<usize> {
+        let mut line = std::mem::take(&mut self.leaf_line);
+        line.clear();
+        let mut ts = ThreatSearch::new(
+            &mut self.board,
+            &mut self.failed,
+            Budget {
+                nodes: LEAF_VCF_NODES,
+                deadline: self.deadline,
+                stop: self.stop,
+            },
+        );
+        let won = ts.vcf(s, 10, &mut line);
+        self.nodes += ts.nodes;
+        let plies = line.len();
+        self.leaf_line = line;
+        won.then_some(plies)
     }
 
     fn pvs(&mut self, s: usize, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
@@ -568,12 +776,27 @@ impl<'a> Search<'a> {
         };
         if leaf && !forced {
             self.buffers[ply] = moves;
-            return self.board.evaluate(s);
+            if self.leaf_vcf
+                && self.leaf_fours
+                && let Some(plies) = self.leaf_win_by_fours(s)
+            {
+                return WIN - (ply + plies) as i32;
+            }
+            return self.board.evaluate(s) + self.leaf_bonus;
         }
         if moves.is_empty() {
             // No legal move (only forbidden points, or a full board): a draw.
             self.buffers[ply] = moves;
             return 0;
+        }
+        if ply == 0
+            && let Some(filter) = &self.root_filter
+        {
+            let all = moves.clone();
+            moves.retain(|&(_, m)| filter.contains(&usize::from(m)));
+            if moves.is_empty() {
+                moves = all;
+            }
         }
         if ply > 0 && moves.len() > self.width {
             moves.truncate(self.width);
@@ -639,5 +862,32 @@ impl<'a> Search<'a> {
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leaf_values_the_threats_on_both_sides() {
+        // A four-three against no four: as good as won, bar the proof.
+        assert!(threat_bonus(Threat::FourThree, true, Threat::Three, false, false) > 1_000);
+        // The same with the opponent holding a four: nothing extra.
+        assert_eq!(
+            threat_bonus(Threat::FourThree, true, Threat::Four, true, false),
+            0
+        );
+        // A double three is worth something only when the opponent has no
+        // open three of its own to answer with.
+        assert!(threat_bonus(Threat::DoubleThree, false, Threat::Three, false, false) > 0);
+        assert_eq!(
+            threat_bonus(Threat::DoubleThree, false, Threat::Three, false, true),
+            0
+        );
+        // An open three plus a double threat elsewhere, and no four to
+        // answer with: more than one block can stop.
+        assert!(threat_bonus(Threat::Three, false, Threat::DoubleThree, false, true) < 0);
+        assert!(threat_bonus(Threat::Four, true, Threat::DoubleThree, false, true) >= 0);
     }
 }

@@ -26,14 +26,22 @@ pub(crate) struct Budget<'a> {
 /// A threat search over the engine board.
 pub(crate) struct ThreatSearch<'a, 'b> {
     board: &'a mut Board,
+    /// Positions known to fail, shared between searches of one move.
+    failed: &'a mut [u64],
     budget: Budget<'b>,
     /// Nodes visited.
     pub nodes: u64,
     out_of_budget: bool,
-    failed: Vec<u64>,
+    /// Candidate points, kept to save an allocation per node.
+    cands: Vec<usize>,
 }
 
 const FAILED_SIZE: usize = 1 << 16;
+
+/// A fresh table of failed positions for [`ThreatSearch::new`].
+pub(crate) fn failed_table() -> Vec<u64> {
+    vec![0; FAILED_SIZE]
+}
 
 /// What the attacker can do from one position, and what it must respect.
 struct Scan {
@@ -45,14 +53,21 @@ struct Scan {
 }
 
 impl<'a, 'b> ThreatSearch<'a, 'b> {
-    /// A search on `board` within `budget`.
-    pub(crate) fn new(board: &'a mut Board, budget: Budget<'b>) -> ThreatSearch<'a, 'b> {
+    /// A search on `board` within `budget`, remembering failed positions in
+    /// `failed` (from [`failed_table`]; entries are whole-position hashes,
+    /// so one table serves every search on the same board).
+    pub(crate) fn new(
+        board: &'a mut Board,
+        failed: &'a mut [u64],
+        budget: Budget<'b>,
+    ) -> ThreatSearch<'a, 'b> {
         ThreatSearch {
             board,
+            failed,
             budget,
             nodes: 0,
             out_of_budget: false,
-            failed: vec![0; FAILED_SIZE],
+            cands: Vec::with_capacity(256),
         }
     }
 
@@ -87,7 +102,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             threes: Vec::new(),
             defender_open_three: false,
         };
-        let mut cands = Vec::with_capacity(64);
+        let mut cands = std::mem::take(&mut self.cands);
         self.board.candidates(&mut cands);
         for &i in &cands {
             let va = self.board.value(a, i);
@@ -129,19 +144,23 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                 scan.defender_open_three = any;
             }
         }
+        self.cands = cands;
         scan.fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         scan.threes.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         scan
     }
 
     fn seen_failing(&self, key: u64, depth: u32) -> bool {
-        let e = self.failed[key as usize % FAILED_SIZE];
-        e >> 8 == key >> 8 && (e & 0xFF) as u32 >= depth
+        self.failed
+            .get(key as usize % FAILED_SIZE)
+            .is_some_and(|&e| e >> 8 == key >> 8 && (e & 0xFF) as u32 >= depth)
     }
 
     fn remember_failing(&mut self, key: u64, depth: u32) {
-        if !self.out_of_budget {
-            self.failed[key as usize % FAILED_SIZE] = (key & !0xFF) | u64::from(depth.min(255));
+        if !self.out_of_budget
+            && let Some(slot) = self.failed.get_mut(key as usize % FAILED_SIZE)
+        {
+            *slot = (key & !0xFF) | u64::from(depth.min(255));
         }
     }
 
@@ -293,7 +312,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             return false;
         }
         let d = 1 - a;
-        let mut cands = Vec::with_capacity(64);
+        let mut cands = std::mem::take(&mut self.cands);
         self.board.candidates(&mut cands);
         let mut attacker_fives = Vec::new();
         let mut attacker_open = false;
@@ -302,6 +321,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             let va = self.board.value(a, i).threat;
             let vd = self.board.value(d, i).threat;
             if vd == Threat::Five {
+                self.cands = cands;
                 return false;
             }
             if va == Threat::Five {
@@ -314,6 +334,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                 defences.push(i);
             }
         }
+        self.cands = cands;
         match attacker_fives.as_slice() {
             [] => {}
             [f] => {

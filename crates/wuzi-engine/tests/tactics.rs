@@ -149,3 +149,60 @@ fn easy_still_takes_fives_and_blocks_fours() {
         }
     }
 }
+
+#[test]
+fn the_side_under_a_win_by_fours_stops_it() {
+    // The long wins by fours from real games with the defender to move:
+    // a move elsewhere loses, and every level from Normal must find one
+    // after which the attacker no longer wins.
+    let stop = AtomicBool::new(false);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in cases()
+        .into_iter()
+        .filter(|c| c.kind == "vcf" && c.answers.is_empty())
+    {
+        for &rule in &case.rules {
+            let mut pos = position(&case, rule);
+            pos = Position::from_board(pos.board().clone(), rule, case.to_move.opponent());
+            let mut elsewhere = pos.clone();
+            let corner = [(0, 0), (14, 0), (0, 14), (14, 14)]
+                .map(|(x, y)| Point::new(x, y))
+                .into_iter()
+                .find(|&p| elsewhere.is_legal(p))
+                .unwrap();
+            elsewhere.play(corner).unwrap();
+            let mut engine = Engine::with_memory(4 << 20);
+            let limits = Limits {
+                nodes: Some(60_000),
+                ..Limits::millis(5_000)
+            };
+            let attack = engine
+                .play(&elsewhere, Level::Normal, limits, &stop, |_| {})
+                .unwrap();
+            assert!(attack.score > DECISIVE_SCORE, "{rule:?} {}", case.line);
+            for level in [Level::Normal, Level::Master] {
+                let mut engine = Engine::with_memory(4 << 20);
+                let limits = Limits {
+                    nodes: Some(60_000),
+                    ..Limits::millis(5_000)
+                };
+                let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
+                let mut after = pos.clone();
+                after.play(r.best).unwrap();
+                let attack = engine
+                    .play(&after, Level::Master, limits, &stop, |_| {})
+                    .unwrap();
+                checked += 1;
+                if attack.score > DECISIVE_SCORE {
+                    failures.push(format!(
+                        "{level} {rule:?} {}: played {:?}, attacker still wins with {:?}",
+                        case.line, r.best, attack.pv
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked >= 6, "only {checked} checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
