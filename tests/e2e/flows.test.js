@@ -183,3 +183,41 @@ test('in renju, black\'s forbidden point is marked and refused', async () => {
     assert.equal(await stoneCount(driver), 8, 'the forbidden move was not played');
   });
 });
+
+test('statistics count the game against Beginner; a new profile with a password opens only with it', async () => {
+  await withApp(async (driver) => {
+    await driver.findElement(By.id('home-stats')).click();
+    await waitScreen(driver, 'stats');
+    await driver.wait(async () => (await driver.findElement(By.id('stats-total')).getText()) === '1', 5000,
+      'the won game against Beginner is counted');
+    assert.match(await driver.findElement(By.id('stats-by-level')).getText(), /Beginner/);
+    await screenshot(driver, 'stats');
+
+    await driver.executeScript("document.querySelector('#nav-home').click()");
+    await waitScreen(driver, 'home');
+    await driver.findElement(By.id('home-profile')).click();
+    await waitScreen(driver, 'profiles');
+    await driver.findElement(By.id('profile-create-name')).sendKeys('Mei');
+    await driver.findElement(By.id('profile-create-password')).sendKeys('plum blossom');
+    await driver.findElement(By.id('profile-create')).click();
+    const mei = await driver.wait(until.elementLocated(By.xpath("//li[contains(@class,'profile-item')][.//span[@class='profile-name' and text()='Mei']]")), 5000);
+    await screenshot(driver, 'profiles');
+
+    await mei.findElement(By.css('.profile-open')).click();
+    const password = await driver.wait(until.elementLocated(By.id('prompt-password')), 5000);
+    await driver.wait(until.elementIsVisible(password), 5000);
+    await password.sendKeys('peach');
+    await driver.findElement(By.id('prompt-ok')).click();
+    await driver.wait(until.elementIsVisible(driver.findElement(By.id('prompt-error'))), 5000,
+      'a wrong password is refused in the dialog');
+    await password.clear();
+    await password.sendKeys('plum blossom');
+    await driver.findElement(By.id('prompt-ok')).click();
+    await waitScreen(driver, 'home');
+    assert.match(await driver.findElement(By.id('home-greeting')).getText(), /Mei/);
+    await driver.findElement(By.id('home-stats')).click();
+    await waitScreen(driver, 'stats');
+    await driver.wait(async () => (await driver.findElement(By.id('stats-total')).getText()) === '0', 5000,
+      'the new profile has its own, empty statistics');
+  });
+});
