@@ -270,3 +270,14 @@ export function playerName(player) {
   if (player.kind === 'ai') return t('player.ai', { level: levelName(player.level) });
   return player.name || t('player.human');
 }
+
+/** A labelled button of `className` that runs `onClick`: list rows build many. */
+export function actionButton(className, text, label, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = className;
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}

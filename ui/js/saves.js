@@ -6,6 +6,7 @@ import { miniBoard } from './board.js';
 import { t } from './i18n.js';
 import {
   $, registerScreen, showError, clearError, attempt, confirmDialog, onLanguage, formatDate,
+  actionButton,
 } from './app.js';
 import { openGame, saveAs } from './game.js';
 
@@ -36,21 +37,11 @@ function renderSaves() {
     info.append(title, meta);
     const buttons = document.createElement('div');
     buttons.className = 'item-actions';
-    const load = document.createElement('button');
-    load.type = 'button';
-    load.className = 'button primary save-load';
-    load.textContent = t('load.load');
-    load.setAttribute('aria-label', t('load.loadLabel', { name: save.name }));
-    load.addEventListener('click', async () => {
+    const load = actionButton('button primary save-load', t('load.load'), t('load.loadLabel', { name: save.name }), async () => {
       const view = await attempt('load_save', { name: save.name });
       if (view) openGame(view);
     });
-    const del = document.createElement('button');
-    del.type = 'button';
-    del.className = 'button danger save-delete';
-    del.textContent = t('load.delete');
-    del.setAttribute('aria-label', t('load.deleteLabel', { name: save.name }));
-    del.addEventListener('click', async () => {
+    const del = actionButton('button danger save-delete', t('load.delete'), t('load.deleteLabel', { name: save.name }), async () => {
       if (!(await confirmDialog(t('load.deleteConfirm', { name: save.name }), t('load.delete')))) return;
       const next = await attempt('delete_save', { name: save.name });
       if (next) {

@@ -6,7 +6,7 @@ import { t, translatePage } from './i18n.js';
 import {
   $, state, LEVELS, registerScreen, showScreen, attempt,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
-  levelName,
+  levelName, actionButton,
 } from './app.js';
 import { openGame } from './game.js';
 
@@ -42,21 +42,11 @@ function renderProfiles() {
     }
     open.setAttribute('aria-label', t('profiles.open', { name: p.name }));
     open.addEventListener('click', () => openProfile(p));
-    const rename = smallButton('profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: p.name }), () => renameProfile(p));
-    const del = smallButton('profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: p.name }), () => deleteProfile(p));
+    const rename = actionButton('button profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: p.name }), () => renameProfile(p));
+    const del = actionButton('button profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: p.name }), () => deleteProfile(p));
     li.append(open, rename, del);
     list.append(li);
   }
-}
-
-function smallButton(className, text, label, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = `button ${className}`;
-  b.textContent = text;
-  b.setAttribute('aria-label', label);
-  b.addEventListener('click', onClick);
-  return b;
 }
 
 /** Opens a profile (asking for its password if it has one), then goes home. */

@@ -118,14 +118,16 @@ proptest! {
         seeds in prop::collection::vec(any::<u32>(), 1..60),
     ) {
         let (mut game, states) = play_out(config, &seeds);
-        for earlier in states.iter().rev().skip(1) {
+        // states[0] is the empty board and the last one is the game as it stands.
+        let before_now = &states[..states.len() - 1];
+        for earlier in before_now.iter().rev() {
             game.undo().unwrap();
             prop_assert_eq!(game.board(), earlier.board());
             prop_assert_eq!(game.moves(), earlier.moves());
             prop_assert_eq!(game.outcome(), earlier.outcome());
             prop_assert_eq!(game.to_move(), earlier.to_move());
         }
-        for later in states.iter().skip(1) {
+        for later in &states[1..] {
             game.redo().unwrap();
             prop_assert_eq!(game.board(), later.board());
             prop_assert_eq!(game.outcome(), later.outcome());
@@ -138,7 +140,8 @@ proptest! {
         seeds in prop::collection::vec(any::<u32>(), 1..120),
     ) {
         let (_, states) = play_out(config, &seeds);
-        for state in states.iter().skip(1) {
+        // Every state after a move (states[0] is the empty board).
+        for state in &states[1..] {
             let last = state.last_move().unwrap();
             let wins = brute_force_wins(state.board(), config.rule);
             let detected = winning_line(state.board(), config.rule, last.point);
