@@ -93,6 +93,59 @@ pub fn run(depth: u32) -> (u64, u64) {
     (total_nodes, nps)
 }
 
+/// How long after its stop flag is raised a search answers: Master is set
+/// to think for an hour on each bench position and stopped after 30, 150
+/// and 400 ms (inside its threat searches, early and later in the main
+/// search). Prints the median and the worst, and returns the worst.
+pub fn stop_latency() -> Duration {
+    let mut waits = Vec::new();
+    for (rule, moves) in POSITIONS {
+        let Ok(points) = movestr::parse(moves, 15) else {
+            continue;
+        };
+        let Ok(pos) = Position::from_moves(15, rule, &points) else {
+            continue;
+        };
+        for delay in [30, 150, 400] {
+            let stop = AtomicBool::new(false);
+            let mut engine = Engine::with_memory(16 << 20);
+            let answered = std::thread::scope(|scope| {
+                let search = scope.spawn(|| {
+                    let result = engine.play(
+                        &pos,
+                        Level::Master,
+                        Limits::time(Duration::from_secs(3600)),
+                        &stop,
+                        |_| {},
+                    );
+                    (result.is_ok(), Instant::now())
+                });
+                std::thread::sleep(Duration::from_millis(delay));
+                let told = Instant::now();
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                search
+                    .join()
+                    .ok()
+                    .filter(|(ok, _)| *ok)
+                    .map(|(_, done)| done.saturating_duration_since(told))
+            });
+            if let Some(wait) = answered {
+                waits.push(wait);
+            }
+        }
+    }
+    waits.sort();
+    let median = waits.get(waits.len() / 2).copied().unwrap_or_default();
+    let worst = waits.last().copied().unwrap_or_default();
+    println!(
+        "stop: {} searches stopped after 30, 150 and 400 ms answered in {:.1} ms (median), {:.1} ms (worst)",
+        waits.len(),
+        median.as_secs_f64() * 1e3,
+        worst.as_secs_f64() * 1e3
+    );
+    worst
+}
+
 /// A real 60-move freestyle game (Master against Beginner, cut before the
 /// winning five) for timing a review.
 const REVIEW_GAME: &str = "f5k10k11j10i10j11j9i12h13l9m8h11j13i13k8l7l8j8m9n8k7n10m10m7k5k6j6i5k12i14\

@@ -65,8 +65,13 @@ enum Cmd {
         /// Print each game's moves.
         #[arg(long)]
         verbose: bool,
+        /// Fit the scale that turns our levels' search scores into win
+        /// chances to how the games ended.
+        #[arg(long)]
+        calibrate: bool,
     },
-    /// Search fixed positions to a fixed depth and report speed.
+    /// Search fixed positions to a fixed depth and report speed, then how
+    /// quickly a stopped search answers.
     Bench {
         /// Search depth.
         #[arg(long, default_value_t = 8)]
@@ -108,6 +113,7 @@ fn main() -> ExitCode {
             time_ms,
             time_scale,
             verbose,
+            calibrate,
         } => {
             let (a, b) = match (Contender::parse(&a), Contender::parse(&b)) {
                 (Ok(a), Ok(b)) => (a, b),
@@ -126,12 +132,14 @@ fn main() -> ExitCode {
                     time_ms,
                     time_scale,
                     verbose,
+                    calibrate,
                 },
             );
             Ok(())
         }
         Cmd::Bench { depth, review } => {
             bench::run(depth);
+            bench::stop_latency();
             if review {
                 bench::review_timing();
             }

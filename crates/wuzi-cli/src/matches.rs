@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use wuzi_core::{Point, Rule, Stone, point_name};
-use wuzi_engine::{Engine, Level, Limits, Position};
+use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, Position, WIN_CHANCE_SCALE};
 
 use crate::openings::openings;
 
@@ -59,6 +59,9 @@ pub struct MatchConfig {
     pub time_scale: f64,
     /// Print every game.
     pub verbose: bool,
+    /// Collect our levels' scores with each game's result and fit the win
+    /// chance scale to them.
+    pub calibrate: bool,
 }
 
 /// W/D/L from the first contender's view.
@@ -85,32 +88,47 @@ impl Tally {
         (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
     }
 
-    /// Elo difference and its 95% error margin (infinite at 0% or 100%).
+    /// Elo difference with the low and high ends of its 95% interval
+    /// (infinite when the score or an end of its interval is 0% or 100%).
     #[must_use]
-    pub fn elo(&self) -> (f64, f64) {
+    pub fn elo(&self) -> (f64, f64, f64) {
         let n = self.games().max(1) as f64;
         let s = self.score();
-        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+        let elo = |p: f64| {
+            if p <= 0.0 {
+                f64::NEG_INFINITY
+            } else if p >= 1.0 {
+                f64::INFINITY
+            } else {
+                -400.0 * (1.0 / p - 1.0).log10()
+            }
+        };
         let var = (self.wins as f64 * (1.0 - s).powi(2)
             + self.draws as f64 * (0.5 - s).powi(2)
             + self.losses as f64 * s.powi(2))
             / n;
+        // With every game won (or lost) the spread is zero, which would
+        // claim certainty: floor it at a coin toss's spread over `n` games.
+        let var = var.max(0.25 / n);
         let margin = 1.96 * (var / n).sqrt();
-        let lo = (s - margin).clamp(1e-9, 1.0 - 1e-9);
-        let hi = (s + margin).clamp(1e-9, 1.0 - 1e-9);
-        let e = if s <= 0.0 || s >= 1.0 {
-            f64::INFINITY.copysign(s - 0.5)
-        } else {
-            elo(s)
-        };
-        (e, (elo(hi) - elo(lo)) / 2.0)
+        (elo(s), elo(s - margin), elo(s + margin))
+    }
+}
+
+/// An Elo figure for people: signed, or "+inf" / "-inf".
+fn elo_text(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{e:+.0}")
     }
 }
 
 /// A player that is asked for moves.
 trait Player {
     fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), String>;
-    fn choose(&mut self, pos: &Position) -> Result<Point, String>;
+    /// The move, and the score the player gave it when it tells us one.
+    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String>;
 }
 
 struct Ours {
@@ -125,11 +143,13 @@ impl Player for Ours {
         Ok(())
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<Point, String> {
+    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String> {
         let stop = AtomicBool::new(false);
+        // Beginner does not search, so it has no score to give.
+        let searched = self.level != Level::Beginner;
         self.engine
             .play(pos, self.level, self.limits, &stop, |_| {})
-            .map(|r| r.best)
+            .map(|r| (r.best, searched.then_some(r.score)))
             .map_err(|e| e.to_string())
     }
 }
@@ -214,7 +234,7 @@ impl Player for External {
         Ok(())
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<Point, String> {
+    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String> {
         let me = pos.to_move();
         self.send("BOARD")?;
         let stones: Vec<(Point, Stone)> = pos.board().stones().collect();
@@ -235,10 +255,11 @@ impl Player for External {
         };
         let line = self.expect(is_move, self.time * 3 + Duration::from_secs(2))?;
         let (x, y) = line.split_once(',').ok_or("bad move")?;
-        Ok(Point::new(
+        let point = Point::new(
             x.parse().map_err(|_| "bad x")?,
             y.parse().map_err(|_| "bad y")?,
-        ))
+        );
+        Ok((point, None))
     }
 }
 
@@ -279,12 +300,33 @@ pub enum GameEnd {
     Draw,
 }
 
+/// One game played out: how it ended, its moves, and the scores the players
+/// gave their own moves (with the side that moved).
+struct Played {
+    end: GameEnd,
+    moves: Vec<Point>,
+    scores: Vec<(Stone, i32)>,
+}
+
 fn play_game(
     black: &mut dyn Player,
     white: &mut dyn Player,
     size: u8,
     rule: Rule,
     opening: &[Point],
+) -> Played {
+    let mut scores = Vec::new();
+    let (end, moves) = play_out(black, white, size, rule, opening, &mut scores);
+    Played { end, moves, scores }
+}
+
+fn play_out(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    size: u8,
+    rule: Rule,
+    opening: &[Point],
+    scores: &mut Vec<(Stone, i32)>,
 ) -> (GameEnd, Vec<Point>) {
     let mut moves = opening.to_vec();
     if let Err(e) = black.new_game(size, rule) {
@@ -316,7 +358,10 @@ fn play_game(
             &mut *white
         };
         match mover.choose(&pos) {
-            Ok(p) => {
+            Ok((p, score)) => {
+                if let Some(score) = score {
+                    scores.push((side, score));
+                }
                 if let Err(e) = pos.play(p) {
                     return (
                         GameEnd::Win(side.opponent(), format!("illegal move {p}: {e}")),
@@ -348,6 +393,9 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
     );
     let book = openings(config.rule);
     let mut tally = Tally::default();
+    // `a`'s results when it had black, and when it had white.
+    let mut by_colour = [Tally::default(); 2];
+    let mut samples: Vec<(i32, f64)> = Vec::new();
     for g in 0..config.games {
         let opening: &[Point] = if config.size == 15 && !book.is_empty() {
             &book[(g / 2) % book.len()]
@@ -355,24 +403,46 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             &[]
         };
         let a_black = g % 2 == 0;
-        let (end, moves) = if a_black {
+        let Played { end, moves, scores } = if a_black {
             play_game(pa.as_mut(), pb.as_mut(), config.size, config.rule, opening)
         } else {
             play_game(pb.as_mut(), pa.as_mut(), config.size, config.rule, opening)
         };
+        for (side, score) in scores {
+            // Proven wins and losses say nothing about the scale.
+            if score.abs() <= DECISIVE_SCORE {
+                let result = match &end {
+                    GameEnd::Win(w, _) if *w == side => 1.0,
+                    GameEnd::Win(..) => 0.0,
+                    GameEnd::Draw => 0.5,
+                };
+                samples.push((score, result));
+            }
+        }
         let a_stone = if a_black { Stone::Black } else { Stone::White };
+        // A level against itself is told apart by colour.
+        let winner = |c: &Contender, s: Stone| {
+            if a.name() == b.name() {
+                format!("{} wins", format!("{s:?}").to_lowercase())
+            } else {
+                format!("{} wins", c.name())
+            }
+        };
         let (result, how) = match &end {
             GameEnd::Win(s, how) if *s == a_stone => {
                 tally.wins += 1;
-                ("1-0", how.clone())
+                by_colour[usize::from(!a_black)].wins += 1;
+                (winner(a, *s), how.clone())
             }
-            GameEnd::Win(_, how) => {
+            GameEnd::Win(s, how) => {
                 tally.losses += 1;
-                ("0-1", how.clone())
+                by_colour[usize::from(!a_black)].losses += 1;
+                (winner(b, *s), how.clone())
             }
             GameEnd::Draw => {
                 tally.draws += 1;
-                ("1/2", "draw".to_string())
+                by_colour[usize::from(!a_black)].draws += 1;
+                ("drawn".to_string(), "board full".to_string())
             }
         };
         let (black, white) = if a_black {
@@ -385,10 +455,8 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             .map(|&p| point_name(p, config.size).to_ascii_lowercase())
             .collect();
         println!(
-            "game {:>3}: {black} (black) vs {white} (white): {} for {} ({how}, {} moves){}",
+            "game {:>3}: {black} (black) vs {white} (white): {result} ({how}, {} moves){}",
             g + 1,
-            result,
-            a.name(),
             moves.len(),
             if config.verbose {
                 format!(" {record}")
@@ -397,9 +465,18 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             }
         );
     }
-    let (elo, margin) = tally.elo();
+    for (colour, t) in ["black", "white"].iter().zip(by_colour) {
+        println!(
+            "{} as {colour}: +{} ={} -{}",
+            a.name(),
+            t.wins,
+            t.draws,
+            t.losses
+        );
+    }
+    let (elo, low, high) = tally.elo();
     println!(
-        "{} vs {}: +{} ={} -{} of {}, score {:.1}%, Elo {:+.0} ± {:.0}",
+        "{} vs {}: +{} ={} -{} of {}, score {:.1}%, Elo {} (95%: {} to {})",
         a.name(),
         b.name(),
         tally.wins,
@@ -407,10 +484,60 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
         tally.losses,
         tally.games(),
         tally.score() * 100.0,
-        elo,
-        margin
+        elo_text(elo),
+        elo_text(low),
+        elo_text(high)
     );
+    if config.calibrate {
+        match fit_scale(&samples) {
+            Some((scale, loss)) => println!(
+                "win chance: 1 / (1 + e^(-score / {scale:.0})) fits {} scored moves best \
+                 (log loss {loss:.4}; at the engine's scale {WIN_CHANCE_SCALE:.0}: {:.4})",
+                samples.len(),
+                log_loss(&samples, f64::from(WIN_CHANCE_SCALE))
+            ),
+            None => println!("win chance: too few scored moves to fit a scale"),
+        }
+    }
     tally
+}
+
+/// Mean cross-entropy of the logistic `1 / (1 + e^(-score / scale))`
+/// against the results (1 won, 0.5 drawn, 0 lost).
+fn log_loss(samples: &[(i32, f64)], scale: f64) -> f64 {
+    let n = samples.len().max(1) as f64;
+    samples
+        .iter()
+        .map(|&(score, result)| {
+            let p = (1.0 / (1.0 + (-f64::from(score) / scale).exp())).clamp(1e-9, 1.0 - 1e-9);
+            -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
+        })
+        .sum::<f64>()
+        / n
+}
+
+/// The logistic scale with the least log loss over `samples`, searched
+/// between 20 and 20,000 (golden section on its logarithm: the loss has a
+/// single minimum in the scale), with that loss. `None` with fewer than
+/// 20 samples.
+fn fit_scale(samples: &[(i32, f64)]) -> Option<(f64, f64)> {
+    if samples.len() < 20 {
+        return None;
+    }
+    let loss = |t: f64| log_loss(samples, t.exp());
+    let (mut lo, mut hi) = (20f64.ln(), 20_000f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..80 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let t = (lo + hi) / 2.0;
+    Some((t.exp(), loss(t)))
 }
 
 #[cfg(test)]
@@ -430,6 +557,54 @@ mod tests {
             draws: 0,
             losses: 10,
         };
-        assert!((t.elo().0 - 190.8).abs() < 1.0);
+        let (elo, low, high) = t.elo();
+        assert!((elo - 190.8).abs() < 1.0);
+        assert!(low < elo && elo < high);
+    }
+
+    #[test]
+    fn the_fitted_scale_is_the_one_the_results_were_drawn_from() {
+        // Results drawn from a logistic of scale 400, with a fixed
+        // generator: the fit must land near 400 and beat other scales.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut unit = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let samples: Vec<(i32, f64)> = (0..20_000)
+            .map(|i| {
+                let score = (i % 2401) - 1200;
+                let p = 1.0 / (1.0 + (-f64::from(score) / 400.0).exp());
+                (score, if unit() < p { 1.0 } else { 0.0 })
+            })
+            .collect();
+        let (scale, loss) = fit_scale(&samples).unwrap();
+        assert!((scale - 400.0).abs() < 40.0, "{scale}");
+        assert!(loss < log_loss(&samples, 200.0));
+        assert!(loss < log_loss(&samples, 800.0));
+        assert_eq!(fit_scale(&samples[..10]), None);
+    }
+
+    #[test]
+    fn a_clean_sweep_has_a_finite_lower_bound() {
+        let t = Tally {
+            wins: 40,
+            draws: 0,
+            losses: 0,
+        };
+        let (elo, low, high) = t.elo();
+        assert!(elo.is_infinite() && high.is_infinite());
+        assert!(low.is_finite() && low > 300.0, "{low}");
+        assert_eq!(elo_text(elo), "+inf");
+        let t = Tally {
+            wins: 37,
+            draws: 0,
+            losses: 3,
+        };
+        let (elo, low, _) = t.elo();
+        assert!((elo - 436.0).abs() < 2.0, "{elo}");
+        assert!(low > 200.0 && low < elo, "{low}");
     }
 }

@@ -36,4 +36,14 @@ fn a_short_match_at_scaled_times_reports_every_game_and_the_tally() {
         out.contains("easy vs beginner:") && out.contains("of 2"),
         "{out}"
     );
+    // Each game names its winner (or says it was drawn), and the results
+    // are split by colour.
+    for g in &games {
+        assert!(
+            g.contains("easy wins") || g.contains("beginner wins") || g.contains("drawn"),
+            "{g}"
+        );
+    }
+    assert!(out.contains("easy as black: +"), "{out}");
+    assert!(out.contains("easy as white: +"), "{out}");
 }

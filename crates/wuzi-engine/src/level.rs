@@ -44,11 +44,11 @@ pub enum Level {
     /// A short, deliberately imperfect search; still takes a five and
     /// blocks a four.
     Easy,
-    /// Search of up to half a second; finds wins by fours and, before
-    /// searching, stops the opponent's.
+    /// Looks three moves ahead, within half a second; finds wins by fours
+    /// and, before searching, stops the opponent's.
     Normal,
-    /// Search of up to two seconds; also finds its own wins by threes and
-    /// fours (VCT).
+    /// Looks six moves ahead, within two seconds; also finds its own wins
+    /// by threes and fours (VCT).
     Hard,
     /// Full strength: five seconds or the time it is given, and a look for
     /// wins by fours at the end of every line searched.

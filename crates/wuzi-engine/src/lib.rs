@@ -61,7 +61,10 @@ mod time;
 mod tt;
 
 pub use analysis::{ANALYSIS_LIMITS, AnalysisError, GameAnalysis, MoveClass, MoveJudgement};
-pub use engine::{DECISIVE_SCORE, Engine, NoMove, Progress, SearchResult, side_after, win_chance};
+pub use engine::{
+    DECISIVE_SCORE, Engine, NoMove, Progress, SearchResult, WIN_CHANCE_SCALE, side_after,
+    win_chance,
+};
 pub use level::{Level, Limits, UnknownLevel};
 pub use pattern::Pattern;
 pub use position::{Position, PositionError, forbidden_points, is_forbidden};

@@ -295,7 +295,7 @@ impl<'a> Search<'a> {
     /// budget.
     fn root_tactics(&mut self, settings: &Settings) -> Option<Found> {
         if let Some(found) = self.immediate() {
-            return Some(found);
+            return Some(self.score_block(found, settings));
         }
         let s = self.root_side;
         if !settings.vcf {
@@ -352,6 +352,50 @@ impl<'a> Search<'a> {
             }
         }
         None
+    }
+
+    /// `immediate` scores a forced block 0. When the block is itself a four
+    /// that wins (two fives to come, or a win by fours after the answer),
+    /// give it that score and line, so that hints and reviews see the win;
+    /// the move is the same either way.
+    fn score_block(&mut self, found: Found, settings: &Settings) -> Found {
+        if found.score != 0 || !settings.vcf {
+            return found;
+        }
+        let s = self.root_side;
+        let o = 1 - s;
+        let block = found.best;
+        self.board.play(block, s);
+        let mut fives = Vec::with_capacity(2);
+        self.board.five_points_around(block, s, &mut fives);
+        let won = match fives.as_slice() {
+            [] => None,
+            &[answer] => {
+                self.board.play(answer, o);
+                let mut line = Vec::new();
+                let nodes = settings.nodes.map_or(50_000, |n| (n / 10).min(50_000));
+                let end = Instant::now() + settings.time / 10;
+                let won = self.win_by_fours(s, nodes, end, &mut line);
+                self.board.undo();
+                (won == Some(true)).then(|| {
+                    let mut pv = vec![block, answer];
+                    pv.extend(line.iter().rev());
+                    pv
+                })
+            }
+            // Two fives to come: one block cannot stop both.
+            &[first, second, ..] => Some(vec![block, first, second]),
+        };
+        self.board.undo();
+        match won {
+            // The line ends with the five.
+            Some(pv) => Found {
+                score: WIN - pv.len() as i32,
+                pv,
+                ..found
+            },
+            None => found,
+        }
     }
 
     /// Whether `attacker` wins by fours from here as if it were to move:

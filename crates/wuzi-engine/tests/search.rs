@@ -1,7 +1,7 @@
 //! Search behaviour through the public API: cancellation, progress, no
+//! move when none is legal, how far each level looks, and game review.
 // Test helpers may panic on bad input: that is a failed test.
 #![allow(clippy::unwrap_used)]
-//! move when none is legal, and game review.
 mod common;
 
 use std::sync::Arc;
@@ -53,6 +53,29 @@ fn progress_reports_each_depth_with_a_line() {
     assert!(depths.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(r.pv.first(), Some(&r.best));
     assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn normal_and_hard_look_their_fixed_distance_ahead_and_master_further() {
+    // A quiet middle game: nothing is forced, so every level searches.
+    let pos = common::position("h8i9g9g8i7h7i8", 15, Rule::Freestyle);
+    let stop = AtomicBool::new(false);
+    let depth_of = |level: Level, limits: Limits| {
+        let mut engine = Engine::with_memory(1 << 20);
+        let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
+        assert!(pos.is_legal(r.best));
+        r.depth
+    };
+    // Given far more time than they need, they still stop at their depth.
+    let minute = Limits::millis(60_000);
+    assert_eq!(depth_of(Level::Normal, minute), 3);
+    assert_eq!(depth_of(Level::Hard, minute), 6);
+    // Master has no such bound: held to seven only by the caller.
+    let seven = Limits {
+        depth: Some(7),
+        ..minute
+    };
+    assert_eq!(depth_of(Level::Master, seven), 7);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The tactics suite (tests/data/tactics.txt) at every searching level from
+//! Normal up, under each rule the position lists.
 // Test helpers may panic on bad input: that is a failed test.
 #![allow(clippy::unwrap_used)]
-//! Normal up, under each rule the position lists.
 mod common;
 
 use std::sync::atomic::AtomicBool;
@@ -69,7 +69,9 @@ fn position(case: &Case, rule: Rule) -> Position {
 fn plays_out(engine: &mut Engine, mut pos: Position, level: Level, limits: Limits) -> bool {
     let attacker = pos.to_move();
     let stop = AtomicBool::new(false);
-    for _ in 0..40 {
+    // A long win by fours is about 30 moves; the engine may take a longer
+    // road than the shortest, but every attacking move must keep it won.
+    for _ in 0..120 {
         if pos.winner() == Some(attacker) {
             return true;
         }
