@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use wuzi_core::{Board, Point, Rule, Stone};
-use wuzi_engine::{Engine, Level, Limits, MoveClass, NoMove, Position};
+use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, MoveClass, NoMove, Position};
 
 #[test]
 fn a_stopped_search_answers_promptly_with_a_legal_move() {
@@ -76,6 +76,26 @@ fn normal_and_hard_look_their_fixed_distance_ahead_and_master_further() {
         ..minute
     };
     assert_eq!(depth_of(Level::Master, seven), 7);
+}
+
+#[test]
+fn a_forced_block_that_wins_is_scored_as_a_win() {
+    // Black's four h8-k8 is shut at g8, so white must block at l8; that
+    // block also gives white l8-l11 with both ends open: two fives to come.
+    let pos = common::position("h8g8i8l9j8l10k8l11a1", 15, Rule::Freestyle);
+    let block = Point::new(11, 7);
+    let stop = AtomicBool::new(false);
+    for level in [Level::Normal, Level::Hard, Level::Master] {
+        let mut engine = Engine::with_memory(1 << 20);
+        let r = engine
+            .play(&pos, level, Limits::millis(2_000), &stop, |_| {})
+            .unwrap();
+        assert_eq!(r.best, block, "{level}");
+        assert!(r.score > DECISIVE_SCORE, "{level}: score {}", r.score);
+        assert!(r.win_chance > 0.99, "{level}");
+        assert_eq!(r.pv.len(), 3, "{level}: {:?}", r.pv);
+        assert_eq!(r.pv[0], block);
+    }
 }
 
 #[test]
