@@ -271,12 +271,18 @@ export function playerName(player) {
   return player.name || t('player.human');
 }
 
+/** A `tag` element of `className`, with `text` when given: lists and cards build many. */
+export function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 /** A labelled button of `className` that runs `onClick`: list rows build many. */
 export function actionButton(className, text, label, onClick) {
-  const b = document.createElement('button');
+  const b = el('button', className, text);
   b.type = 'button';
-  b.className = className;
-  b.textContent = text;
   b.setAttribute('aria-label', label);
   b.addEventListener('click', onClick);
   return b;

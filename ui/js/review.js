@@ -7,7 +7,7 @@ import { BoardView, pointName, svgEl } from './board.js';
 import { t } from './i18n.js';
 import {
   $, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
-  onSettings, onLanguage, formatDate, formatClock, playerName,
+  onSettings, onLanguage, formatDate, formatClock, playerName, el,
 } from './app.js';
 import { openGame, outcomeTitle, outcomeHow } from './game.js';
 
@@ -55,20 +55,14 @@ function renderList() {
   $('review-next').disabled = page + 1 >= pages;
   $('review-empty').hidden = listing.items.length > 0;
   for (const item of listing.items) {
-    const li = document.createElement('li');
-    li.className = 'replay-item';
+    const li = el('li', 'replay-item');
     li.dataset.id = item.id;
-    const open = document.createElement('button');
+    const open = el('button', 'replay-open card');
     open.type = 'button';
-    open.className = 'replay-open card';
-    const title = document.createElement('span');
-    title.className = 'item-title';
-    title.textContent = `${playerName(item.black)} – ${playerName(item.white)}`;
-    const result = document.createElement('span');
-    result.className = `result result-${item.outcome ?? (item.winner ? 'decided' : 'draw')}`;
-    result.textContent = resultText(item);
-    const meta = document.createElement('span');
-    meta.className = 'item-meta num';
+    const title = el('span', 'item-title', `${playerName(item.black)} – ${playerName(item.white)}`);
+    const outcome = item.outcome ?? (item.winner ? 'decided' : 'draw');
+    const result = el('span', `result result-${outcome}`, resultText(item));
+    const meta = el('span', 'item-meta num');
     meta.textContent = [
       formatDate(item.ended_at),
       t(`mode.${item.mode}`),

@@ -6,7 +6,7 @@ import { miniBoard } from './board.js';
 import { t } from './i18n.js';
 import {
   $, registerScreen, showError, clearError, attempt, confirmDialog, onLanguage, formatDate,
-  actionButton,
+  actionButton, el,
 } from './app.js';
 import { openGame, saveAs } from './game.js';
 
@@ -17,17 +17,12 @@ function renderSaves() {
   list.replaceChildren();
   $('saves-empty').hidden = saves.length > 0;
   for (const save of saves) {
-    const li = document.createElement('li');
-    li.className = 'save-item card';
+    const li = el('li', 'save-item card');
     li.dataset.name = save.name;
     if (save.preview) li.append(miniBoard(save.preview, save.size));
-    const info = document.createElement('div');
-    info.className = 'item-info';
-    const title = document.createElement('p');
-    title.className = 'item-title';
-    title.textContent = save.name;
-    const meta = document.createElement('p');
-    meta.className = 'item-meta num';
+    const info = el('div', 'item-info');
+    const title = el('p', 'item-title', save.name);
+    const meta = el('p', 'item-meta num');
     meta.textContent = [
       formatDate(save.saved_at),
       `${t(`rule.${save.rule}`)} ${save.size}×${save.size}`,
@@ -35,8 +30,7 @@ function renderSaves() {
       t('load.moves', { count: save.move_count }),
     ].join(' · ');
     info.append(title, meta);
-    const buttons = document.createElement('div');
-    buttons.className = 'item-actions';
+    const buttons = el('div', 'item-actions');
     const load = actionButton('button primary save-load', t('load.load'), t('load.loadLabel', { name: save.name }), async () => {
       const view = await attempt('load_save', { name: save.name });
       if (view) openGame(view);

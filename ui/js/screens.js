@@ -6,7 +6,7 @@ import { t, translatePage } from './i18n.js';
 import {
   $, state, LEVELS, registerScreen, showScreen, attempt,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
-  levelName, actionButton,
+  levelName, actionButton, el,
 } from './app.js';
 import { openGame } from './game.js';
 
@@ -18,26 +18,18 @@ function renderProfiles() {
   const list = $('profiles-list');
   list.replaceChildren();
   for (const p of profiles.profiles) {
-    const li = document.createElement('li');
-    li.className = 'profile-item card';
+    const li = el('li', 'profile-item card');
     li.dataset.id = p.id;
-    const open = document.createElement('button');
+    const open = el('button', 'profile-open');
     open.type = 'button';
-    open.className = 'profile-open';
-    const name = document.createElement('span');
-    name.className = 'profile-name';
-    name.textContent = p.name;
+    const name = el('span', 'profile-name', p.name);
     open.append(name);
     if (p.has_password) {
-      const lock = document.createElement('span');
-      lock.className = 'badge';
-      lock.textContent = t('profiles.locked');
+      const lock = el('span', 'badge', t('profiles.locked'));
       open.append(lock);
     }
     if (p.id === profiles.current) {
-      const badge = document.createElement('span');
-      badge.className = 'badge';
-      badge.textContent = t('profiles.current');
+      const badge = el('span', 'badge', t('profiles.current'));
       open.append(badge);
     }
     open.setAttribute('aria-label', t('profiles.open', { name: p.name }));

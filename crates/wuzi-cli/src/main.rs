@@ -46,29 +46,8 @@ enum Cmd {
         a: String,
         /// Second contender.
         b: String,
-        /// Number of games (colours swap every game).
-        #[arg(long, default_value_t = 40)]
-        games: usize,
-        /// freestyle, standard or renju.
-        #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
-        rule: Rule,
-        /// Board size (openings are used on 15x15 only).
-        #[arg(long, default_value_t = 15)]
-        size: u8,
-        /// Time per move in milliseconds instead of each level's own.
-        #[arg(long)]
-        time_ms: Option<u64>,
-        /// Multiply every side's time per move by this (0.1 plays the
-        /// levels at a tenth of their own times).
-        #[arg(long, default_value_t = 1.0)]
-        time_scale: f64,
-        /// Print each game's moves.
-        #[arg(long)]
-        verbose: bool,
-        /// Fit the scale that turns our levels' search scores into win
-        /// chances to how the games ended.
-        #[arg(long)]
-        calibrate: bool,
+        #[command(flatten)]
+        config: MatchConfig,
     },
     /// Search fixed positions to a fixed depth and report speed, then how
     /// quickly a stopped search answers.
@@ -104,17 +83,7 @@ fn main() -> ExitCode {
             level,
             if white { Stone::White } else { Stone::Black },
         ),
-        Cmd::Match {
-            a,
-            b,
-            games,
-            rule,
-            size,
-            time_ms,
-            time_scale,
-            verbose,
-            calibrate,
-        } => {
+        Cmd::Match { a, b, config } => {
             let (a, b) = match (Contender::parse(&a), Contender::parse(&b)) {
                 (Ok(a), Ok(b)) => (a, b),
                 (Err(e), _) | (_, Err(e)) => {
@@ -122,19 +91,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            matches::run(
-                &a,
-                &b,
-                &MatchConfig {
-                    games,
-                    rule,
-                    size,
-                    time_ms,
-                    time_scale,
-                    verbose,
-                    calibrate,
-                },
-            );
+            matches::run(&a, &b, &config);
             Ok(())
         }
         Cmd::Bench { depth, review } => {

@@ -43,24 +43,33 @@ impl Contender {
     }
 }
 
-/// How a match is played.
-#[derive(Debug, Clone)]
+/// How a match is played; also the options of `wuzi match`.
+#[derive(Debug, Clone, clap::Args)]
 pub struct MatchConfig {
-    /// Games in all (pairs of games share an opening, colours swapped).
+    /// Number of games (colours swap every game; each pair shares an
+    /// opening).
+    #[arg(long, default_value_t = 40)]
     pub games: usize,
-    /// The rule.
+    /// freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle", value_parser = crate::parse_rule)]
     pub rule: Rule,
-    /// Board size.
+    /// Board size (openings are used on 15x15 only).
+    #[arg(long, default_value_t = 15)]
     pub size: u8,
-    /// Time per move instead of each level's own, in milliseconds.
+    /// Time per move in milliseconds instead of each level's own.
+    #[arg(long)]
     pub time_ms: Option<u64>,
-    /// Factor applied to every contender's time per move (1.0 leaves it
-    /// alone), so that levels keep their ratio in shorter matches.
+    /// Multiply every side's time per move by this (0.1 plays the levels at
+    /// a tenth of their own times), so that levels keep their ratio in
+    /// shorter matches.
+    #[arg(long, default_value_t = 1.0)]
     pub time_scale: f64,
-    /// Print every game.
+    /// Print each game's moves.
+    #[arg(long)]
     pub verbose: bool,
-    /// Collect our levels' scores with each game's result and fit the win
-    /// chance scale to them.
+    /// Fit the scale that turns our levels' search scores into win chances
+    /// to how the games ended.
+    #[arg(long)]
     pub calibrate: bool,
 }
 

@@ -209,16 +209,37 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if self.seen_failing(key, depth) {
             return false;
         }
+        if let Some(won) = self.try_fours(a, depth, fours, line, true, Self::vcf) {
+            return won;
+        }
+        self.remember_failing(key, depth);
+        false
+    }
+
+    /// Plays each of attacker `a`'s `fours` with the defender's forced
+    /// answer and asks `next` (the calling search, one move shallower)
+    /// whether `a` still wins. `Some(true)` when one wins (the four pushed
+    /// onto `line`, after the answer when `with_answers`), `Some(false)` when
+    /// the budget ran out, `None` when no four wins.
+    fn try_fours(
+        &mut self,
+        a: usize,
+        depth: u32,
+        fours: Vec<(i32, usize)>,
+        line: &mut Vec<usize>,
+        with_answers: bool,
+        next: fn(&mut Self, usize, u32, &mut Vec<usize>) -> bool,
+    ) -> Option<bool> {
         for (_, m) in fours {
             self.board.play(m, a);
             let won = match self.answer_four(m, a) {
                 Some(result) => result,
                 None => {
-                    let f = self.board.last().unwrap_or(m);
-                    let won = self.vcf(a, depth - 1, line);
+                    let answer = self.board.last().unwrap_or(m);
+                    let won = next(self, a, depth - 1, line);
                     self.board.undo();
-                    if won {
-                        line.push(f);
+                    if won && with_answers {
+                        line.push(answer);
                     }
                     won
                 }
@@ -226,14 +247,13 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             self.board.undo();
             if won {
                 line.push(m);
-                return true;
+                return Some(true);
             }
             if self.out_of_budget {
-                return false;
+                return Some(false);
             }
         }
-        self.remember_failing(key, depth);
-        false
+        None
     }
 
     /// Whether attacker `a`, to move, wins by fours and threes within
@@ -269,24 +289,8 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if self.seen_failing(key, depth) {
             return false;
         }
-        for (_, m) in fours {
-            self.board.play(m, a);
-            let won = match self.answer_four(m, a) {
-                Some(result) => result,
-                None => {
-                    let won = self.vct(a, depth - 1, line);
-                    self.board.undo();
-                    won
-                }
-            };
-            self.board.undo();
-            if won {
-                line.push(m);
-                return true;
-            }
-            if self.out_of_budget {
-                return false;
-            }
+        if let Some(won) = self.try_fours(a, depth, fours, line, false, Self::vct) {
+            return won;
         }
         for (_, m) in threes {
             self.board.play(m, a);
