@@ -1,26 +1,22 @@
-//! The Wuzi app: thin Tauri commands over the game crates.
+//! The Wuzi app: the Tauri shell over the game service.
 //!
-//! Every command hands off to [`AppState`] and answers with what the UI
-//! draws (a complete [`GameView`] for game commands) or an [`AppError`]
-//! that crosses the boundary as `{ kind, message }`. The UI never decides
-//! legality or a winner. `docs/ipc.md` lists the commands.
+//! The page sends every command through one Tauri command, `ipc`, which
+//! hands it to [`wuzi_session::Service::dispatch`] on a blocking thread;
+//! answers are what the UI draws, failures cross as `{ kind, message }`.
+//! The shell adds only what needs Tauri: the window, progress channels,
+//! the system's file dialogs and the choice of data folder. `docs/ipc.md`
+//! lists the commands.
 
-mod commands;
-mod error;
+mod door;
 mod paths;
-mod session;
-mod state;
-mod view;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tauri::Manager;
+use wuzi_session::Service;
 
-pub use error::AppError;
 pub use paths::{DATA_DIR_VAR, choose_data_dir, platform_data_dir};
-pub use session::{Mode, Seat, Session};
-pub use state::AppState;
-pub use view::{GameView, StoneView};
 
 /// Where the app keeps its data.
 #[derive(Debug, Clone)]
@@ -32,24 +28,24 @@ pub enum DataDir {
     At(PathBuf),
 }
 
-/// Registers Wuzi's state and commands on `builder`, with its data in
-/// `data_dir`.
+/// Registers the game service and the `ipc` command on `builder`, with the
+/// data in `data_dir`.
 ///
-/// Generic over the runtime so the tests can drive the same commands through
+/// Generic over the runtime so the tests can drive the same command through
 /// Tauri's mock runtime.
 pub fn configure<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     data_dir: DataDir,
 ) -> tauri::Builder<R> {
     let builder = match data_dir {
-        // Known up front: the state is ready before any window opens.
-        DataDir::At(dir) => builder.manage(AppState::open(Some(dir), false)),
+        // Known up front: the service is ready before any window opens.
+        DataDir::At(dir) => builder.manage(Arc::new(Service::open(Some(dir), false))),
         // Android's folder comes from Tauri, which knows it once the app is set up.
         DataDir::Platform => builder.setup(|app| {
             let dir = choose_data_dir(std::env::var_os(DATA_DIR_VAR), platform_data_dir(), || {
                 app.path().app_data_dir().ok()
             });
-            app.manage(AppState::open(dir, true));
+            app.manage(Arc::new(Service::open(dir, true)));
             Ok(())
         }),
     };
@@ -57,43 +53,7 @@ pub fn configure<R: tauri::Runtime>(
     // shows them, so the window needs no permission for the plugin.
     builder
         .plugin(tauri_plugin_dialog::init())
-        .invoke_handler(tauri::generate_handler![
-            commands::game::game_view,
-            commands::game::new_game,
-            commands::game::play,
-            commands::game::undo,
-            commands::game::redo,
-            commands::game::restart,
-            commands::game::resign,
-            commands::ai::ai_move,
-            commands::ai::stop_ai,
-            commands::ai::hint,
-            commands::saves::list_saves,
-            commands::saves::save_game,
-            commands::saves::load_save,
-            commands::saves::delete_save,
-            commands::saves::has_autosave,
-            commands::saves::continue_game,
-            commands::saves::import_game,
-            commands::saves::export_game,
-            commands::saves::import_from_file,
-            commands::saves::export_to_file,
-            commands::review::list_replays,
-            commands::review::load_replay,
-            commands::review::analyse_game,
-            commands::review::stop_analysis,
-            commands::review::play_from,
-            commands::profiles::app_info,
-            commands::profiles::list_profiles,
-            commands::profiles::create_profile,
-            commands::profiles::rename_profile,
-            commands::profiles::delete_profile,
-            commands::profiles::open_profile,
-            commands::profiles::set_password,
-            commands::profiles::get_settings,
-            commands::profiles::set_settings,
-            commands::profiles::get_stats,
-        ])
+        .invoke_handler(tauri::generate_handler![door::ipc])
 }
 
 /// Starts the app; returns when the last window closes.

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { By, until } from 'selenium-webdriver';
 import {
-  startApp, screenshot, waitScreen, startGame, clickWhenVisible, point, stone, stoneCount,
+  startApp, screenshot, waitScreen, startGame, clickSettled, clickWhenVisible, chooseOption, goHome,
+  point, stone, stoneCount,
 } from './support.js';
 
 let dataDir;
@@ -72,22 +73,21 @@ test('a whole game against Beginner ends, shows in Review, and steps through', a
     assert.match(title, /Black|You/i, `the hint-following player won: ${title}`);
     await screenshot(driver, 'game-over-beginner');
 
-    await driver.findElement(By.id('game-over-review')).click();
+    await clickSettled(driver, '#game-over-review');
     await waitScreen(driver, 'replay');
     const slider = await driver.findElement(By.id('replay-slider'));
     const last = Number(await slider.getAttribute('max'));
     assert.ok(last >= 9, `the replay has the game's ${last} moves`);
     const replayStones = async () => (await driver.findElements(By.css('#replay-board .stone'))).length;
-    await driver.findElement(By.id('replay-first')).click();
+    await clickSettled(driver, '#replay-first', { screen: 'replay' });
     await driver.wait(async () => (await replayStones()) === 0, 3000);
     await driver.findElement(By.id('replay-next')).click();
     await driver.findElement(By.id('replay-next')).click();
     await driver.wait(async () => (await replayStones()) === 2, 3000);
     await screenshot(driver, 'replay-step');
 
-    await driver.executeScript("document.querySelector('#nav-home').click()");
-    await waitScreen(driver, 'home');
-    await driver.findElement(By.id('home-review')).click();
+    await goHome(driver);
+    await clickSettled(driver, '#home-review', { screen: 'home' });
     await waitScreen(driver, 'review');
     const items = await driver.wait(until.elementsLocated(By.css('.replay-item')), 5000);
     assert.equal(items.length, 1, 'the game is in the replay log');
@@ -110,7 +110,7 @@ test('a named save survives a restart, loads, and undo works after it', async ()
     await driver.wait(async () => !(await isOpen(driver, 'dialog-prompt')), 5000);
   });
   await withApp(async (driver) => {
-    await driver.findElement(By.id('home-load')).click();
+    await clickSettled(driver, '#home-load', { screen: 'home' });
     await waitScreen(driver, 'load');
     await clickWhenVisible(driver, '.save-item[data-name="Study A"] .save-load');
     await waitScreen(driver, 'game');
@@ -138,12 +138,9 @@ test('Continue brings back the game on the board after a restart', async () => {
 });
 
 test('theme and language survive a restart', async () => {
-  const choose = (driver, id, value) => driver.executeScript(
-    `const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`,
-    id, value,
-  );
+  const choose = (driver, id, value) => chooseOption(driver, id, value, { screen: 'settings' });
   await withApp(async (driver) => {
-    await driver.findElement(By.id('home-settings')).click();
+    await clickSettled(driver, '#home-settings', { screen: 'home' });
     await waitScreen(driver, 'settings');
     await choose(driver, 'settings-theme', 'dark');
     await choose(driver, 'settings-language', 'zh');
@@ -156,7 +153,7 @@ test('theme and language survive a restart', async () => {
     assert.equal(await driver.findElement(By.id('new-game')).getText(), '新对局');
     await screenshot(driver, 'home-dark-zh');
     // Back to English and light for whoever reads the next screenshots.
-    await driver.findElement(By.id('home-settings')).click();
+    await clickSettled(driver, '#home-settings', { screen: 'home' });
     await waitScreen(driver, 'settings');
     await choose(driver, 'settings-theme', 'light');
     await choose(driver, 'settings-language', 'en');
@@ -166,7 +163,7 @@ test('theme and language survive a restart', async () => {
 test('in renju, black\'s forbidden point is marked and refused', async () => {
   await withApp(async (driver) => {
     await startGame(driver, { mode: 'human_human', rule: 'renju' });
-    // Black H8 I8 G9 G10, white far away: G8 would be a double three.
+    // Black H8 I8 G7 G6, white far away: G8 would be a double three.
     for (const [[bx, by], [wx, wy]] of [[[7, 7], [0, 0]], [[8, 7], [0, 2]], [[6, 8], [0, 4]], [[6, 9], [0, 6]]]) {
       await driver.findElement(point(bx, by)).click();
       await driver.wait(until.elementLocated(stone(bx, by)), 5000);
@@ -186,16 +183,15 @@ test('in renju, black\'s forbidden point is marked and refused', async () => {
 
 test('statistics count the game against Beginner; a new profile with a password opens only with it', async () => {
   await withApp(async (driver) => {
-    await driver.findElement(By.id('home-stats')).click();
+    await clickSettled(driver, '#home-stats', { screen: 'home' });
     await waitScreen(driver, 'stats');
     await driver.wait(async () => (await driver.findElement(By.id('stats-total')).getText()) === '1', 5000,
       'the won game against Beginner is counted');
     assert.match(await driver.findElement(By.id('stats-by-level')).getText(), /Beginner/);
     await screenshot(driver, 'stats');
 
-    await driver.executeScript("document.querySelector('#nav-home').click()");
-    await waitScreen(driver, 'home');
-    await driver.findElement(By.id('home-profile')).click();
+    await goHome(driver);
+    await clickSettled(driver, '#home-profile', { screen: 'home' });
     await waitScreen(driver, 'profiles');
     await driver.findElement(By.id('profile-create-name')).sendKeys('Mei');
     await driver.findElement(By.id('profile-create-password')).sendKeys('plum blossom');
@@ -215,7 +211,7 @@ test('statistics count the game against Beginner; a new profile with a password 
     await driver.findElement(By.id('prompt-ok')).click();
     await waitScreen(driver, 'home');
     assert.match(await driver.findElement(By.id('home-greeting')).getText(), /Mei/);
-    await driver.findElement(By.id('home-stats')).click();
+    await clickSettled(driver, '#home-stats', { screen: 'home' });
     await waitScreen(driver, 'stats');
     await driver.wait(async () => (await driver.findElement(By.id('stats-total')).getText()) === '0', 5000,
       'the new profile has its own, empty statistics');

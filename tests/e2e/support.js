@@ -7,7 +7,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder, By, until } from 'selenium-webdriver';
+import { Builder, By, WebElement } from 'selenium-webdriver';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '../..');
@@ -106,37 +106,164 @@ export async function waitScreen(driver, name, timeout = 10000) {
   }, timeout, `the ${name} screen did not show`);
 }
 
-/** Clicks a control once it is visible. */
-export async function clickWhenVisible(driver, css, timeout = 10000) {
-  const el = await driver.wait(until.elementLocated(By.css(css)), timeout);
-  await driver.wait(until.elementIsVisible(el), timeout);
+/** The screen showing now (`body[data-screen]`). */
+export async function currentScreen(driver) {
+  return driver.findElement(By.css('body')).getAttribute('data-screen');
+}
+
+/**
+ * One look at `el`, taken over two animation frames: its box as a string
+ * when it is connected, laid out with a size, at the same place in all three
+ * readings (now, after one frame, after the next) and the topmost thing at
+ * its centre (no dialog or toast over it); null otherwise. It is first
+ * scrolled into view, so that WebDriver's own scroll before a click cannot
+ * move it.
+ */
+function settledBox(driver, el) {
+  return driver.executeAsyncScript(`
+    const el = arguments[0];
+    const done = arguments[arguments.length - 1];
+    if (!el.isConnected) return done(null);
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const box = () => {
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.width, r.height].join(' ');
+    };
+    const first = box();
+    requestAnimationFrame(() => {
+      const second = box();
+      requestAnimationFrame(() => {
+        const r = el.getBoundingClientRect();
+        const third = box();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const settled = el.isConnected && r.width > 0 && r.height > 0 && first === second
+          && second === third && !!hit && (hit === el || el.contains(hit));
+        done(settled ? third : null);
+      });
+    });
+  `, el);
+}
+
+/** Waits until the control is displayed, enabled and settled on `screen`; resolves to it and its box. */
+async function waitSettled(driver, find, what, { screen, timeout }) {
+  let el;
+  let box;
+  await driver.wait(async () => {
+    if (screen && (await currentScreen(driver)) !== screen) return false;
+    try {
+      el = await find();
+      if (!(await el.isDisplayed()) || !(await el.isEnabled())) return false;
+      box = await settledBox(driver, el);
+      return box !== null;
+    } catch (err) {
+      if (err.name === 'NoSuchElementError' || err.name === 'StaleElementReferenceError') return false;
+      throw err;
+    }
+  }, timeout, `${what} did not settle on the ${screen ?? 'current'} screen`);
+  return { el, box };
+}
+
+/**
+ * Brings the pointer onto a control the way a player's hand does before
+ * pressing: waits for the control to settle, moves the pointer over it, and
+ * waits for it to settle again. If moving the pointer (hover, the pointer
+ * leaving another control) made the page lay itself out again and the
+ * control moved, it goes again to where the control is now. This is needed:
+ * WebKitGTK shows the New game screen with the Mode choices 75 px tall and
+ * lays them out at 48 px only on the next hover or focus change, so without
+ * it Start moves up 27 px between the press and the release of its click,
+ * and the click is lost.
+ */
+async function pointAt(driver, target, { screen, timeout = 10000 } = {}) {
+  const what = typeof target === 'string' ? target : String(target);
+  const find = target instanceof WebElement
+    ? () => target
+    : () => driver.findElement(typeof target === 'string' ? By.css(target) : target);
+  let { el, box } = await waitSettled(driver, find, what, { screen, timeout });
+  for (let moves = 0; moves < 5; moves += 1) {
+    await driver.actions().move({ origin: el }).perform();
+    const after = await waitSettled(driver, find, what, { screen, timeout });
+    if (after.box === box) return after.el;
+    ({ el, box } = after);
+  }
+  throw new Error(`${what} kept moving under the pointer`);
+}
+
+/**
+ * Clicks a control for real once it is on the screen a player sees,
+ * displayed, enabled, laid out (its box the same over two animation frames,
+ * nothing on top of it) and under the pointer. `target` is a CSS selector, a
+ * locator or an element; `screen`, when given, must be the one showing.
+ */
+export async function clickSettled(driver, target, { screen, timeout = 10000 } = {}) {
+  const el = await pointAt(driver, target, { screen, timeout });
   await el.click();
   return el;
 }
 
+/** Clicks a control once it is visible and settled. */
+export async function clickWhenVisible(driver, css, timeout = 10000) {
+  return clickSettled(driver, css, { timeout });
+}
+
+/** Clicks a radio button (inside its label) and waits until it is the checked one. */
+export async function clickRadio(driver, css, { screen, timeout = 10000 } = {}) {
+  const radio = await clickSettled(driver, css, { screen, timeout });
+  await driver.wait(() => radio.isSelected(), timeout, `${css} did not become checked`);
+  return radio;
+}
+
 /**
- * Starts a new game from wherever the app is, through the New game screen.
- * The form is filled and submitted through the DOM: WebKitWebDriver's
- * synthesized click on a screen that has just been shown now and then lands
- * before its layout settles. The board itself is always clicked for real.
+ * Picks `value` in the <select> `#id` by clicking its <option>, as WebDriver
+ * does for a player choosing from the list (the option's own click selects it
+ * and fires the select's input and change events), once the select is
+ * settled under the pointer; then waits until the select holds the value and
+ * its change event, which the page acts on, has come.
+ */
+export async function chooseOption(driver, id, value, { screen, timeout = 10000 } = {}) {
+  const select = await pointAt(driver, By.id(id), { screen, timeout });
+  const option = await select.findElement(By.css(`option[value="${value}"]`));
+  const changes = (await select.getProperty('value')) !== value;
+  if (changes) {
+    await driver.executeScript(
+      "arguments[0].addEventListener('change', (e) => { e.target.dataset.e2eChanged = e.target.value; }, { once: true })",
+      select,
+    );
+  }
+  await option.click();
+  await driver.wait(async () => (await select.getProperty('value')) === value
+    && (!changes || (await select.getAttribute('data-e2e-changed')) === value), timeout,
+  `#${id} did not take ${value}`);
+  if (changes) await driver.executeScript('delete arguments[0].dataset.e2eChanged', select);
+  return select;
+}
+
+/** Goes to Home from any screen with the ⌂ button, as a player does. */
+export async function goHome(driver) {
+  if ((await currentScreen(driver)) !== 'home') await clickSettled(driver, '#nav-home');
+  await waitScreen(driver, 'home');
+}
+
+/**
+ * Starts a new game from wherever the app is, through the New game screen,
+ * filled in as a player does: real clicks on the mode and colour, the options
+ * of the level and rule lists, and Start. Each click waits for its control to
+ * be shown and laid out, and each choice is checked to have taken.
  */
 export async function startGame(driver, { mode = 'human_human', colour, level, rule } = {}) {
-  await driver.executeScript("document.querySelector('#new-game').click()");
-  await waitScreen(driver, 'new-game');
-  await driver.executeScript(`
-    const [mode, colour, level, rule] = arguments;
-    const set = (el) => { el.checked = true; el.dispatchEvent(new Event('change', { bubbles: true })); };
-    set(document.querySelector('#new-game-mode input[value="' + mode + '"]'));
-    if (colour) set(document.querySelector('#new-game-colour input[value="' + colour + '"]'));
-    const choose = (id, value) => {
-      const s = document.getElementById(id);
-      s.value = value;
-      s.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    if (level) choose('new-game-level', level);
-    if (rule) choose('new-game-rule', rule);
-    document.getElementById('new-game-form').requestSubmit();
-  `, mode, colour ?? null, level ?? null, rule ?? null);
+  const screen = 'new-game';
+  if ((await currentScreen(driver)) === 'game') {
+    await clickSettled(driver, '#game-new', { screen: 'game' });
+  } else {
+    await goHome(driver);
+    await clickSettled(driver, '#new-game', { screen: 'home' });
+  }
+  await waitScreen(driver, screen);
+  await clickRadio(driver, `#new-game-mode input[value="${mode}"]`, { screen });
+  if (colour) await clickRadio(driver, `#new-game-colour input[value="${colour}"]`, { screen });
+  if (level) await chooseOption(driver, 'new-game-level', level, { screen });
+  if (rule) await chooseOption(driver, 'new-game-rule', rule, { screen });
+  await clickSettled(driver, '#new-game-start', { screen });
   await waitScreen(driver, 'game');
 }
 

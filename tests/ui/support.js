@@ -1,51 +1,80 @@
-// Shared set-up for the UI tests: ui/ served on 127.0.0.1, Debian's Chromium
-// driven by playwright-core, and a fake of the Rust side answering the IPC.
+// Shared set-up for the UI tests: the real game service behind `wuzi serve`
+// (ui/ and the commands on 127.0.0.1, a fresh data folder in a temp dir for
+// every test), and Debian's Chromium driven by playwright-core.
 
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const UI_DIR = resolve(here, '../../ui');
+export const REPO = resolve(here, '../..');
+export const UI_DIR = join(REPO, 'ui');
 export const OUTPUT_DIR = resolve(here, '../output/ui');
+/** The `wuzi` binary (built by `cargo build -p wuzi-cli`). */
+export const WUZI = process.env.WUZI_BIN ?? join(REPO, 'target/debug/wuzi');
 
-/** The app's CSP (src-tauri/tauri.conf.json), so a violation shows up here as a console error. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-  + "media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.wav': 'audio/wav',
-};
-
-/** Serves ui/ on a free port of 127.0.0.1; resolves to { url, close }. */
-export async function serveUi() {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(UI_DIR, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(UI_DIR)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+/**
+ * Starts `wuzi serve` on `dataDir` (a fresh temp folder when not given),
+ * with `dialogDir` standing in for the system's file dialogs. Resolves to a
+ * backend: { url, token, dataDir, dialogDir, call(command, args), restart(), stop() }.
+ * `call` sends a command as the page does and rejects with { kind, message }.
+ */
+export async function startBackend({ dataDir, dialogDir } = {}) {
+  const data = dataDir ?? (await mkdtemp(join(tmpdir(), 'wuzi-ui-')));
+  const dialogs = dialogDir ?? (await mkdtemp(join(tmpdir(), 'wuzi-ui-files-')));
+  const child = spawn(WUZI, ['serve', '--data', data, '--dialog-dir', dialogs], {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  const log = [];
+  child.stderr.on('data', (d) => log.push(String(d)));
+  const url = await new Promise((ok, fail) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => ok(line.trim()));
+    child.once('error', fail);
+    child.once('exit', (code, signal) => fail(new Error(`wuzi serve exited (${code ?? signal}):\n${log.join('')}`)));
+  });
+  const address = new URL(url);
+  const token = address.searchParams.get('token');
+  const exited = new Promise((ok) => child.once('exit', ok));
+  const backend = {
+    url,
+    token,
+    dataDir: data,
+    dialogDir: dialogs,
+    log,
+    async call(command, args = {}) {
+      const response = await fetch(new URL(`/ipc/${command}`, address), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-wuzi-token': token },
+        body: JSON.stringify(args),
+      });
+      const body = await response.json();
+      if (!response.ok) throw body;
+      return body;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+    /** Stops the service and starts it again on the same folders, as after an app restart. */
+    async restart() {
+      await backend.stop();
+      return startBackend({ dataDir: data, dialogDir: dialogs });
+    },
+    async remove() {
+      await backend.stop();
+      await rm(data, { recursive: true, force: true });
+      await rm(dialogs, { recursive: true, force: true });
+    },
+  };
+  return backend;
 }
 
 /** Launches Debian's Chromium headless, with nothing reaching out to the network. */
@@ -65,33 +94,42 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
 
-export const FAKE_BACKEND = join(here, 'fake-backend.js');
-
 /**
- * Opens the UI in a new context at `viewport` with the fake backend (shaped
- * by `fake`, see fake-backend.js); waits for the first screen. Returns
- * { context, page, errors }.
+ * Opens the UI served by `backend` in a new context at `viewport`; waits for
+ * the first screen. Every command the page sends is recorded (see `calls`).
+ * Returns { context, page, errors }.
  */
-export async function openUi(browser, url, {
-  viewport = 'desktop', locale = 'en-US', colorScheme = 'light', reducedMotion = 'no-preference', fake = {},
+export async function openUi(browser, backend, {
+  viewport = 'desktop', locale = 'en-US', colorScheme = 'light', reducedMotion = 'no-preference',
 } = {}) {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], locale, colorScheme, reducedMotion });
-  await context.addInitScript((options) => { window.__fakeOptions = options; }, fake);
-  await context.addInitScript({ path: FAKE_BACKEND });
-  context.setDefaultTimeout(5000);
+  context.setDefaultTimeout(10000);
   const page = await context.newPage();
   page.touch = viewport === 'phone';
+  page.backend = backend;
+  page.ipcCalls = [];
   const errors = [];
   page.on('pageerror', (err) => errors.push(err));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  await page.goto(url);
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== 'POST' || !pathname.startsWith('/ipc/')) return;
+    let args = {};
+    try {
+      args = JSON.parse(request.postData() ?? '{}');
+    } catch {
+      args = request.postData();
+    }
+    page.ipcCalls.push({ cmd: decodeURIComponent(pathname.slice(5)), args });
+  });
+  await page.goto(backend.url);
   await page.waitForFunction(() => document.body.dataset.screen);
   return { context, page, errors };
 }
 
 /** The commands the page has sent so far, optionally only those named `cmd`. */
-export function calls(page, cmd) {
-  return page.evaluate((name) => window.__fakeIpc.calls.filter((c) => !name || c.cmd === name), cmd);
+export async function calls(page, cmd) {
+  return page.ipcCalls.filter((c) => !cmd || c.cmd === cmd);
 }
 
 /** Starts a game from Home through the new-game screen. */
@@ -126,42 +164,50 @@ export async function place(page, x, y) {
   await stone(page, x, y).waitFor();
 }
 
-/** Saves a screenshot under tests/output/ui/. */
+/** Saves a screenshot under tests/output/ui/, once the stones have settled. */
 export async function screenshot(page, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
-  await page.waitForTimeout(120);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
 }
 
+/** The profile the service has open, as the API tells it. */
+export async function currentProfile(backend) {
+  const list = await backend.call('list_profiles');
+  return list.profiles.find((p) => p.id === list.current);
+}
+
 /**
- * Serves the UI and starts Chromium for the calling test file, closing both
- * after it. `withUi(options, fn)` opens the UI in a fresh context, runs
- * `fn(page, errors)` and closes the context whatever happens.
+ * Starts Chromium for the calling test file and closes it after.
+ * `withUi(options, fn)` starts a fresh backend (fresh data folder), lets
+ * `options.setup(backend)` prepare it by real commands or real files (it may
+ * return a restarted backend), opens the UI in a fresh context, runs
+ * `fn(page, errors, backend)`, and closes and removes everything after,
+ * whatever happens.
  */
 export function useUi() {
-  let server;
   let browser;
   before(async () => {
-    server = await serveUi();
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
   return {
     get browser() {
       return browser;
     },
-    get url() {
-      return server.url;
-    },
     async withUi(options, fn) {
-      const { context, page, errors } = await openUi(browser, server.url, options);
+      let backend = await startBackend();
+      let context;
       try {
-        await fn(page, errors);
+        if (options.setup) backend = (await options.setup(backend)) ?? backend;
+        const opened = await openUi(browser, backend, options);
+        context = opened.context;
+        await fn(opened.page, opened.errors, backend);
       } finally {
-        await context.close();
+        await context?.close();
+        await backend.remove();
       }
     },
   };

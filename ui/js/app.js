@@ -22,7 +22,7 @@ export const DEFAULT_SETTINGS = {
   volume: 70,
   board_size: 15,
   rule: 'freestyle',
-  forbidden_moves: 'block',
+  forbidden_moves: 'refuse',
   show_forbidden: true,
   ai_level: 'normal',
   first_move: 'human',
@@ -216,17 +216,28 @@ export function applySettings(settings) {
 
 darkMedia.addEventListener('change', () => state.settings && applySettings(state.settings));
 
-/** Changes some settings: applied at once, then stored for the profile. */
-export async function updateSettings(patch) {
-  const next = { ...state.settings, ...patch };
-  applySettings(next);
-  try {
-    const stored = await call('set_settings', { settings: next });
-    if (stored && typeof stored === 'object') applySettings(stored);
-    clearError();
-  } catch (err) {
-    showError(err);
-  }
+let settingsWrites = Promise.resolve();
+let settingsChanges = 0;
+
+/**
+ * Changes some settings: applied at once, then stored for the profile. The
+ * Rust side runs commands side by side, so writes go one at a time, each
+ * with the settings as they are when it goes, and only the answer to the
+ * latest change is applied: an older answer must not undo a newer change.
+ */
+export function updateSettings(patch) {
+  applySettings({ ...state.settings, ...patch });
+  const change = ++settingsChanges;
+  settingsWrites = settingsWrites.then(async () => {
+    try {
+      const stored = await call('set_settings', { settings: state.settings });
+      if (change === settingsChanges && stored && typeof stored === 'object') applySettings(stored);
+      clearError();
+    } catch (err) {
+      showError(err);
+    }
+  });
+  return settingsWrites;
 }
 
 /** Re-translates the static page and tells screens to redraw their texts. */

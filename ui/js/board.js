@@ -313,9 +313,9 @@ export class BoardView {
     layer.replaceChildren();
     const line = view.winning_line ?? [];
     if (line.length >= 2) {
-      const sorted = [...line].sort((a, b) => a.x - b.x || a.y - b.y);
-      const a = sorted[0];
-      const b = sorted.at(-1);
+      // The game gives the line end to end.
+      const a = line[0];
+      const b = line.at(-1);
       svgEl('line', { class: 'win-line', x1: at(a.x), y1: at(a.y), x2: at(b.x), y2: at(b.y) }, layer);
       for (const p of line) svgEl('circle', { class: 'win-ring', cx: at(p.x), cy: at(p.y), r: STONE_R + 1 }, layer);
     }

@@ -111,13 +111,20 @@ export async function openReplay(id) {
   await showScreen('replay');
 }
 
+/** Who moves after `n` moves: the record says, as a game may begin with white. */
+function sideToMove(n) {
+  if (n < replay.moves.length) return replay.moves[n].stone;
+  if (n === 0) return replay.first ?? 'black';
+  return replay.moves[n - 1].stone === 'black' ? 'white' : 'black';
+}
+
 function viewAt(n) {
   const stones = replay.moves.slice(0, n);
   const end = n === replay.moves.length;
   return {
     size: replay.size,
     stones,
-    to_move: n % 2 ? 'white' : 'black',
+    to_move: sideToMove(n),
     last: n ? { x: stones[n - 1].x, y: stones[n - 1].y } : null,
     winning_line: end ? replay.winning_line ?? [] : [],
     forbidden: [],
@@ -245,8 +252,7 @@ function renderGraph() {
 /** Black's chance of winning after a judged move: the graph reads the same for both sides. */
 function blackChance(j) {
   const after = j.win_chance_after ?? j.win_chance ?? 0.5;
-  const stone = j.stone ?? (j.number % 2 ? 'black' : 'white');
-  return stone === 'black' ? after : 1 - after;
+  return j.stone === 'black' ? after : 1 - after;
 }
 
 function goTo(n) {

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use wuzi_core::record::movestr;
-use wuzi_core::{Rule, point_name};
+use wuzi_core::{GameConfig, Rule, point_name};
 use wuzi_engine::{Engine, Level, Limits, Position};
 
 /// Positions of the bench: rule and moves from the empty 15x15 board.
@@ -161,8 +161,7 @@ pub fn review_timing() -> (usize, Duration) {
     };
     let start = Instant::now();
     let review = engine.analyse_game(
-        15,
-        Rule::Freestyle,
+        &GameConfig::with_rule(Rule::Freestyle),
         &moves,
         wuzi_engine::ANALYSIS_LIMITS,
         &stop,

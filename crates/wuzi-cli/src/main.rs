@@ -9,6 +9,8 @@ use wuzi_engine::Level;
 use wuzi_cli::matches::{Contender, MatchConfig};
 use wuzi_cli::{bench, matches, parse_rule, pbrain, play};
 
+mod serve;
+
 /// Wuzi (五子): Gomoku and Renju from the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "wuzi", version, about)]
@@ -59,6 +61,15 @@ enum Cmd {
         #[arg(long)]
         review: bool,
     },
+    /// Serve the web UI and the game service on 127.0.0.1, for the UI tests.
+    ///
+    /// Prints the page's address with a fresh token as the first line on
+    /// stdout (`http://127.0.0.1:<port>/?token=<token>`), then answers
+    /// `GET` with the files of the UI folder and `POST /ipc/<command>` (with
+    /// the header `X-Wuzi-Token: <token>` and the JSON arguments as the
+    /// body) through the real game service, as the app does. Stops on
+    /// Ctrl-C, SIGTERM, or the end of stdin when stdin is a pipe.
+    Serve(serve::ServeArgs),
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -66,8 +77,12 @@ fn parse_level(s: &str) -> Result<Level, String> {
 }
 
 fn main() -> ExitCode {
-    wuzi_cli::init_logging();
     let cli = Cli::parse();
+    match cli.command {
+        // The server warns on stderr by default; the rest are silent.
+        Cmd::Serve(_) => serve::init_logging(),
+        _ => wuzi_cli::init_logging(),
+    }
     let result = match cli.command {
         Cmd::Pbrain { level } => {
             pbrain::run(io::BufReader::new(io::stdin()), io::stdout().lock(), level)
@@ -102,6 +117,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -16,9 +16,8 @@ use crate::{
 #[serde(rename_all = "lowercase")]
 pub enum ForbiddenMoves {
     /// The move is refused with its reason and black plays elsewhere: the
-    /// friendly setting. Also read as `block`, the settings' word for it.
+    /// friendly setting.
     #[default]
-    #[serde(alias = "block")]
     Refuse,
     /// The move is played and black loses, as in tournaments.
     Lose,

@@ -2,9 +2,10 @@
 //! to win compared with the engine's best move.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use thiserror::Error;
-use wuzi_core::{Point, Rule, Stone};
+use wuzi_core::{ConfigError, Game, GameConfig, Outcome, Point, Stone};
 
 use crate::engine::{Engine, NoMove, SearchResult};
 use crate::level::Limits;
@@ -84,9 +85,9 @@ pub enum AnalysisError {
         /// Why.
         error: PositionError,
     },
-    /// The board size is not playable.
+    /// No game can be played with the set-up (size, or renju off 15x15).
     #[error(transparent)]
-    Position(#[from] PositionError),
+    Config(#[from] ConfigError),
 }
 
 /// The default time to look at one position of a review.
@@ -107,29 +108,32 @@ impl Engine {
         self.best_move(pos, limits, stop, |_| {})
     }
 
-    /// Reviews a whole game: `moves` from the empty board, black first,
-    /// each position searched within `limits`. `progress` is told
-    /// `(moves done, moves in all, judgement)` after each move; `stop` ends
-    /// the review early with what is done so far.
+    /// Reviews a whole game: `moves` from the empty board of the game set
+    /// up by `config`, the side `config.first` moving first, each position
+    /// searched within `limits`. `progress` is told `(moves done, moves in
+    /// all, judgement)` after each move; `stop` ends the review early with
+    /// what is done so far.
+    ///
+    /// The moves are replayed by core's rules ([`Game::try_play`]), so the
+    /// record of any game the app accepted can be reviewed. A renju game
+    /// black lost by playing a forbidden point (with
+    /// [`wuzi_core::ForbiddenMoves::Lose`]) is reviewed to its end: that
+    /// last move leaves black no chance, and is a [`MoveClass::Blunder`]
+    /// unless black was already lost, when it is a [`MoveClass::Mistake`]
+    /// (it still gave up at once a game white had yet to win).
     ///
     /// # Errors
-    /// [`AnalysisError`] when the record holds an illegal move.
+    /// [`AnalysisError`] when no game can be played with `config` or the
+    /// record holds an illegal move.
     pub fn analyse_game(
         &mut self,
-        size: u8,
-        rule: Rule,
+        config: &GameConfig,
         moves: &[Point],
         limits: Limits,
         stop: &AtomicBool,
         mut progress: impl FnMut(usize, usize, &MoveJudgement),
     ) -> Result<GameAnalysis, AnalysisError> {
-        let mut positions = vec![Position::new(size, rule)?];
-        for (index, &m) in moves.iter().enumerate() {
-            let mut next = positions[index].clone();
-            next.play(m)
-                .map_err(|error| AnalysisError::IllegalMove { index, error })?;
-            positions.push(next);
-        }
+        let (start, steps) = replay(config, moves)?;
         self.clear();
         let mut analysis = GameAnalysis::default();
         // Chance of the side to move in each position, and its best line.
@@ -139,25 +143,24 @@ impl Engine {
                 Err(_) => None,
             }
         };
-        let mut before = look(self, &positions[0]);
-        for (index, &played) in moves.iter().enumerate() {
+        let mut before = look(self, &start);
+        for (index, (&played, step)) in moves.iter().zip(&steps).enumerate() {
             if stop.load(Ordering::Relaxed) {
                 return Ok(analysis);
             }
-            let after_pos = &positions[index + 1];
-            let after = if after_pos.winner().is_some() {
-                None
-            } else {
-                look(self, after_pos)
+            let (after, mover_after) = match &step.after {
+                After::Open(pos) => {
+                    let after = look(self, pos);
+                    // No legal move left for the opponent: call it even.
+                    let mover = after.as_ref().map_or(0.5, |(chance, _)| 1.0 - chance);
+                    (after, mover)
+                }
+                After::Ended { mover_chance } => (None, *mover_chance),
+                After::LostByForbidden => (None, 0.0),
             };
             if stop.load(Ordering::Relaxed) {
                 return Ok(analysis);
             }
-            let mover_after = match (&after, after_pos.winner()) {
-                (_, Some(_)) => 1.0,
-                (Some((chance, _)), None) => 1.0 - chance,
-                (None, None) => 0.5,
-            };
             let (chance_before, best, pv) = match &before {
                 Some((chance, r)) => (*chance, r.best, r.pv.clone()),
                 None => (mover_after, played, vec![played]),
@@ -165,14 +168,19 @@ impl Engine {
             // A search that finds more after the move than before it should
             // not make the move look worse than best.
             let chance_before = chance_before.max(mover_after);
-            let class = if played == best {
+            let mut class = if played == best {
                 MoveClass::Best
             } else {
                 MoveClass::from_drop(chance_before - mover_after)
             };
+            if matches!(step.after, After::LostByForbidden) && played != best {
+                // Black had a legal move and threw the game away instead:
+                // never better than a mistake, even where it was lost.
+                class = class.max(MoveClass::Mistake);
+            }
             let judgement = MoveJudgement {
                 index,
-                stone: positions[index].to_move(),
+                stone: step.stone,
                 played,
                 best,
                 win_chance_before: chance_before,
@@ -187,6 +195,55 @@ impl Engine {
         analysis.complete = true;
         Ok(analysis)
     }
+}
+
+/// One move of a game replayed: who played it and what it led to.
+struct Step {
+    stone: Stone,
+    after: After,
+}
+
+/// What a move led to.
+enum After {
+    /// The game goes on from this position.
+    Open(Box<Position>),
+    /// The game ended with a five (the mover's chance 1) or a full board
+    /// (0.5).
+    Ended { mover_chance: f32 },
+    /// Black played a forbidden point under "forbidden moves lose".
+    LostByForbidden,
+}
+
+/// Replays `moves` under `config` by core's rules: the empty board with the
+/// first side to move, and each move's result.
+fn replay(config: &GameConfig, moves: &[Point]) -> Result<(Position, Vec<Step>), AnalysisError> {
+    let mut game = Game::with_config(*config)?;
+    let start = Position::from_game(&game, config.rule);
+    let mut steps = Vec::with_capacity(moves.len());
+    for (index, &point) in moves.iter().enumerate() {
+        let mv = game
+            .try_play_timed(point, Duration::ZERO)
+            .map_err(|error| AnalysisError::IllegalMove {
+                index,
+                error: error.into(),
+            })?;
+        let after = match game.outcome() {
+            None => After::Open(Box::new(Position::from_game(&game, config.rule))),
+            Some(Outcome::ForbiddenMove { .. }) => After::LostByForbidden,
+            Some(outcome) => After::Ended {
+                mover_chance: match outcome.winner() {
+                    Some(winner) if winner == mv.stone => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+            },
+        };
+        steps.push(Step {
+            stone: mv.stone,
+            after,
+        });
+    }
+    Ok((start, steps))
 }
 
 #[cfg(test)]

@@ -287,12 +287,14 @@ fn first_legal(pos: &Position) -> Option<Point> {
     points.into_iter().find(|&p| pos.is_legal(p))
 }
 
-/// The colour that moves after `moves` stones have been played.
+/// The colour that moves after `moves` stones have been played in a game
+/// that `first` began (a game's [`wuzi_core::GameConfig::first`]; black
+/// unless the game was set up, or imported, otherwise).
 #[must_use]
-pub fn side_after(moves: usize) -> Stone {
+pub fn side_after(first: Stone, moves: usize) -> Stone {
     if moves.is_multiple_of(2) {
-        Stone::Black
+        first
     } else {
-        Stone::White
+        first.opponent()
     }
 }

@@ -23,7 +23,11 @@
 //!   returned is always on the board, empty and, in Renju, not forbidden.
 //! - [`Engine::evaluate`] for hints, and [`Engine::analyse_game`] to judge
 //!   each move of a game ([`MoveJudgement`], [`MoveClass`]) with progress and
-//!   a stop flag.
+//!   a stop flag. It takes the game's `wuzi_core::GameConfig` (size, rule,
+//!   first side, what a forbidden move does) and its points, and replays
+//!   them by core's rules.
+//! - [`side_after`] says whose turn it is after some moves of a game that a
+//!   given side began.
 //! - [`move_time`] turns a match clock into the time for one move.
 //!
 //! ```

@@ -1,7 +1,7 @@
 //! A position to search: stones, side to move and rule, in core's types.
 
 use thiserror::Error;
-use wuzi_core::{Board, Game, Point, Rule, Stone};
+use wuzi_core::{Board, Game, IllegalMove, Point, Rule, Stone};
 
 use crate::board::{self, Board as LineBoard};
 
@@ -23,6 +23,18 @@ pub enum PositionError {
     /// The game is already won.
     #[error("the game is already over")]
     GameOver,
+}
+
+impl From<IllegalMove> for PositionError {
+    /// Core's reason for refusing a move, as the engine words it.
+    fn from(error: IllegalMove) -> Self {
+        match error {
+            IllegalMove::OffBoard { point } => PositionError::OffBoard(point),
+            IllegalMove::Occupied { point, .. } => PositionError::Occupied(point),
+            IllegalMove::Forbidden { point, .. } => PositionError::Forbidden(point),
+            IllegalMove::GameOver => PositionError::GameOver,
+        }
+    }
 }
 
 /// Stones on a board, the side to move and the rule: what the engine is

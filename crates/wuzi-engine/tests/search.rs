@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use wuzi_core::{Board, Point, Rule, Stone};
+use wuzi_core::{Board, GameConfig, Point, Rule, Stone};
 use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, MoveClass, NoMove, Position};
 
 #[test]
@@ -170,8 +170,7 @@ fn review_marks_a_missed_block_as_a_blunder() {
     };
     let review = engine
         .analyse_game(
-            15,
-            Rule::Freestyle,
+            &GameConfig::with_rule(Rule::Freestyle),
             &moves,
             limits,
             &stop,
@@ -198,6 +197,7 @@ fn review_marks_a_missed_block_as_a_blunder() {
 
 #[test]
 fn a_stopped_review_returns_what_it_has() {
+    let freestyle = GameConfig::with_rule(Rule::Freestyle);
     let moves = common::parse_moves("h8h9i8i9j8a1g8", 15);
     let stop = AtomicBool::new(false);
     let mut engine = Engine::with_memory(1 << 20);
@@ -206,7 +206,7 @@ fn a_stopped_review_returns_what_it_has() {
         ..Limits::millis(1_000)
     };
     let review = engine
-        .analyse_game(15, Rule::Freestyle, &moves, limits, &stop, |done, _, _| {
+        .analyse_game(&freestyle, &moves, limits, &stop, |done, _, _| {
             if done == 3 {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -217,7 +217,7 @@ fn a_stopped_review_returns_what_it_has() {
     let bad = common::parse_moves("h8h8", 15);
     assert!(
         engine
-            .analyse_game(15, Rule::Freestyle, &bad, limits, &stop, |_, _, _| {})
+            .analyse_game(&freestyle, &bad, limits, &stop, |_, _, _| {})
             .is_err()
     );
 }

@@ -1,6 +1,8 @@
 //! The tactics suite (tests/data/tactics.txt) at every searching level from
 //! Normal up, under each rule the position lists.
 // Test helpers may panic on bad input: that is a failed test.
+// Every search here is bounded by nodes, with a time limit far beyond them
+// as a backstop only, so the answers do not depend on how busy the machine is.
 #![allow(clippy::unwrap_used)]
 mod common;
 
@@ -96,7 +98,7 @@ fn every_level_from_normal_solves_the_suite() {
                 // Node-bounded so that the suite stays quick in debug builds.
                 let limits = Limits {
                     nodes: Some(30_000),
-                    ..Limits::millis(3_000)
+                    ..Limits::millis(120_000)
                 };
                 let pos = position(&case, rule);
                 let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
@@ -177,7 +179,7 @@ fn the_side_under_a_win_by_fours_stops_it() {
             let mut engine = Engine::with_memory(4 << 20);
             let limits = Limits {
                 nodes: Some(60_000),
-                ..Limits::millis(5_000)
+                ..Limits::millis(120_000)
             };
             let attack = engine
                 .play(&elsewhere, Level::Normal, limits, &stop, |_| {})
@@ -187,7 +189,7 @@ fn the_side_under_a_win_by_fours_stops_it() {
                 let mut engine = Engine::with_memory(4 << 20);
                 let limits = Limits {
                     nodes: Some(60_000),
-                    ..Limits::millis(5_000)
+                    ..Limits::millis(120_000)
                 };
                 let r = engine.play(&pos, level, limits, &stop, |_| {}).unwrap();
                 let mut after = pos.clone();

@@ -30,7 +30,7 @@ fn summary(i: i64) -> ReplaySummary {
         started_ms: 1_600_000_000_000 + i * 3_600_000,
         ended_ms: 1_600_000_000_000 + i * 3_600_000 + 900_000,
         mode,
-        rule: "renju".into(),
+        rule: wuzi_core::Rule::Renju,
         size: 15,
         black: Player::Human { name: "Ann".into() },
         white: Player::Ai {

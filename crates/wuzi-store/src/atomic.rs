@@ -98,9 +98,13 @@ pub(crate) fn sync_dir(_dir: &Path) -> Result<()> {
 /// cannot bring a deleted file back from its backup.
 pub(crate) fn remove_with_backup(path: &Path) -> Result<bool> {
     let backup = backup_path(path);
-    remove_if_exists(&backup)?;
+    let had_backup = remove_if_exists(&backup)?;
     let existed = remove_if_exists(path)?;
-    sync_dir(parent(path))?;
+    // Nothing removed, nothing to make durable: the folder may not even
+    // exist yet (a profile that never saved a game).
+    if existed || had_backup {
+        sync_dir(parent(path))?;
+    }
     Ok(existed)
 }
 

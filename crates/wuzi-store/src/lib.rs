@@ -6,10 +6,17 @@
 //! `serde_json::Value`) next to the facts a list shows, which the caller
 //! passes in ([`SaveMeta`], [`ReplaySummary`]).
 //!
+//! Where a file names a rule, what a forbidden move does or a colour, it
+//! uses the game core's own types ([`wuzi_core::Rule`],
+//! [`wuzi_core::ForbiddenMoves`], [`wuzi_core::Stone`]) and their serde
+//! names; the store keeps only what the core has no word for (the game
+//! mode, the players, win / loss / draw for the profile).
+//!
 //! # Layout
 //!
 //! ```text
 //! profiles.json                         profiles (id, name, created, argon2id hash), last used
+//! profiles/<id>/profile.json            the profile's own copy of its entry in profiles.json
 //! profiles/<id>/settings.json           Settings
 //! profiles/<id>/stats.json              Stats
 //! profiles/<id>/saves/s-<slug>-<hash>.json   named saves (see `names` for the file names)
@@ -30,9 +37,15 @@
 //!   `<name>.corrupt-<unix time>`, the `.bak` is used if it is good, and
 //!   the load returns a [`Notice`] for the player.
 //!
-//! Every file is at version 1; the migration mechanism (a table of
-//! `N -> N+1` steps over `serde_json::Value`) is in place and tested with
-//! a made-up three-version file, ready for the first real change.
+//! Migrations are a table of `N -> N+1` steps over `serde_json::Value`
+//! per file. `settings.json` is at version 2 (version 1 wrote `"block"`
+//! for the core's `"refuse"`); every other file is at version 1.
+//!
+//! `profiles.json` is the list of profiles; each profile's folder also
+//! holds `profile.json`, its own entry (name, creation time, password
+//! hash), rewritten with every change to it. When the list and its backup
+//! are both lost, the list is rebuilt from the folders and these files,
+//! so a profile keeps its name and its password.
 //!
 //! # API
 //!
@@ -70,6 +83,7 @@
 //! # Example
 //!
 //! ```
+//! use wuzi_core::Rule;
 //! use wuzi_store::{
 //!     Filter, GameMode, GameResult, Outcome, Paging, Player, ReplaySummary, SaveMeta, Store,
 //! };
@@ -87,7 +101,7 @@
 //! let game = serde_json::json!({ "moves": "h8i9j10" });
 //! let meta = SaveMeta {
 //!     saved_ms: 1_700_000_000_000,
-//!     rule: "freestyle".into(),
+//!     rule: Rule::Freestyle,
 //!     size: 15,
 //!     mode: GameMode::HumanVsAi,
 //!     move_count: 3,
@@ -102,7 +116,7 @@
 //!     started_ms: 1_700_000_000_000,
 //!     ended_ms: 1_700_000_600_000,
 //!     mode: GameMode::HumanVsAi,
-//!     rule: "freestyle".into(),
+//!     rule: Rule::Freestyle,
 //!     size: 15,
 //!     black: Player::Human { name: player.name.clone() },
 //!     white: Player::Ai { level: "beginner".into() },
@@ -142,13 +156,10 @@ pub use notice::{Notice, NoticeKind};
 pub use profiles::{DEFAULT_PROFILE_NAME, Profile};
 pub use replays::{
     Filter, GameMode, GameResult, MAX_PER_PAGE, Outcome, Page, Paging, Player, Replay, ReplayEntry,
-    ReplaySummary, ResultKind, Side,
+    ReplaySummary, ResultKind,
 };
 pub use saves::{SaveInfo, SaveMeta, Saved};
-pub use settings::{
-    FirstMove, ForbiddenMoves, Language, MAX_BOARD_SIZE, MAX_VOLUME, MIN_BOARD_SIZE, Rule,
-    Settings, TapMode, Theme,
-};
+pub use settings::{FirstMove, Language, MAX_VOLUME, Settings, TapMode, Theme};
 pub use stats::{Stats, Tally};
 pub use store::Store;
 pub use text::{DEFAULT_TEXT_LIMIT, read_text_file, write_text_file};

@@ -1,4 +1,10 @@
-//! The profile list (`profiles.json`) and profile passwords.
+//! The profile list (`profiles.json`), each profile's own copy of its entry
+//! (`profiles/<id>/profile.json`), and profile passwords.
+//!
+//! The list is what the store goes by. The per-profile copy exists so that
+//! losing the list (and its backup) loses nothing: the list is rebuilt from
+//! the folders, and a profile with a password stays locked. It is written
+//! with the same atomic, backed-up writes as every other file.
 //!
 //! A password is stored only as an argon2id hash in PHC string form (which
 //! carries its own random salt and parameters), so verifying keeps working
@@ -16,6 +22,14 @@ use crate::names::ProfileId;
 
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-profiles",
+    version: 1,
+    migrations: &[],
+};
+
+/// `profiles/<id>/profile.json`: a [`ProfileRecord`], the same fields as
+/// the profile's entry in the list.
+pub(crate) const PROFILE_SCHEMA: Schema = Schema {
+    format: "wuzi-profile",
     version: 1,
     migrations: &[],
 };
@@ -51,7 +65,7 @@ pub(crate) struct ProfilesFile {
     pub extra: Map<String, Value>,
 }
 
-/// One profile as stored.
+/// One profile as stored, in the list and in its own folder.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct ProfileRecord {
     pub id: ProfileId,

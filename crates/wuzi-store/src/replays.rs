@@ -24,13 +24,14 @@ use std::time::UNIX_EPOCH;
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
+use wuzi_core::{MAX_SIZE, MIN_SIZE, Rule, Stone};
 
 use crate::atomic::write_atomic;
 use crate::error::{Error, Result};
 use crate::file::{self, Schema};
 use crate::names::ReplayId;
 use crate::notice::{Notice, NoticeKind};
-use crate::settings::{MAX_BOARD_SIZE, MIN_BOARD_SIZE, check_token};
+use crate::settings::check_token;
 
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-replay",
@@ -56,17 +57,11 @@ pub enum GameMode {
     AiVsAi,
 }
 
-/// A colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// Black, who moves first.
-    Black,
-    /// White.
-    White,
-}
-
-/// How a game ended.
+/// How a game ended, as the list of past games shows and filters it.
+///
+/// A summary of the game core's [`wuzi_core::Outcome`] (made from it with
+/// `From`): who won and how, without the winning line or the forbidden
+/// point, which the game record itself holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GameResult {
@@ -79,14 +74,14 @@ pub enum GameResult {
     /// One side resigned.
     Resign {
         /// The side that did not resign.
-        winner: Side,
+        winner: Stone,
     },
     /// Black played a forbidden move under Renju; white wins.
     ForbiddenMove,
     /// One side ran out of time.
     Timeout {
         /// The side that still had time.
-        winner: Side,
+        winner: Stone,
     },
 }
 
@@ -110,10 +105,10 @@ pub enum ResultKind {
 
 impl GameResult {
     /// The winning side, if any.
-    pub fn winner(&self) -> Option<Side> {
+    pub fn winner(&self) -> Option<Stone> {
         match *self {
-            GameResult::BlackWin => Some(Side::Black),
-            GameResult::WhiteWin | GameResult::ForbiddenMove => Some(Side::White),
+            GameResult::BlackWin => Some(Stone::Black),
+            GameResult::WhiteWin | GameResult::ForbiddenMove => Some(Stone::White),
             GameResult::Draw => None,
             GameResult::Resign { winner } | GameResult::Timeout { winner } => Some(winner),
         }
@@ -128,6 +123,29 @@ impl GameResult {
             GameResult::Resign { .. } => ResultKind::Resign,
             GameResult::ForbiddenMove => ResultKind::ForbiddenMove,
             GameResult::Timeout { .. } => ResultKind::Timeout,
+        }
+    }
+}
+
+impl From<&wuzi_core::Outcome> for GameResult {
+    fn from(outcome: &wuzi_core::Outcome) -> Self {
+        match *outcome {
+            wuzi_core::Outcome::Win {
+                stone: Stone::Black,
+                ..
+            } => GameResult::BlackWin,
+            wuzi_core::Outcome::Win {
+                stone: Stone::White,
+                ..
+            } => GameResult::WhiteWin,
+            wuzi_core::Outcome::Draw => GameResult::Draw,
+            wuzi_core::Outcome::Resign { loser } => GameResult::Resign {
+                winner: loser.opponent(),
+            },
+            wuzi_core::Outcome::Timeout { loser } => GameResult::Timeout {
+                winner: loser.opponent(),
+            },
+            wuzi_core::Outcome::ForbiddenMove { .. } => GameResult::ForbiddenMove,
         }
     }
 }
@@ -170,8 +188,8 @@ pub struct ReplaySummary {
     pub ended_ms: i64,
     /// Who played whom.
     pub mode: GameMode,
-    /// The rule, as the game core names it (e.g. `renju`).
-    pub rule: String,
+    /// The rule the game was played under.
+    pub rule: Rule,
     /// Board size, 5 to 22.
     pub size: u8,
     /// The black player.
@@ -191,7 +209,6 @@ pub struct ReplaySummary {
 
 impl ReplaySummary {
     pub(crate) fn validate(&self) -> Result<()> {
-        check_token(&self.rule).map_err(|r| Error::invalid("rule", r))?;
         check_size(self.size)?;
         if self.ended_ms < self.started_ms {
             return Err(Error::invalid("ended_ms", "the game ends before it starts"));
@@ -215,12 +232,12 @@ impl ReplaySummary {
 }
 
 pub(crate) fn check_size(size: u8) -> Result<()> {
-    if (MIN_BOARD_SIZE..=MAX_BOARD_SIZE).contains(&size) {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
         Ok(())
     } else {
         Err(Error::invalid(
             "size",
-            format!("must be {MIN_BOARD_SIZE} to {MAX_BOARD_SIZE}, got {size}"),
+            format!("must be {MIN_SIZE} to {MAX_SIZE}, got {size}"),
         ))
     }
 }

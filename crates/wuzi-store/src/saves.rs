@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
+use wuzi_core::Rule;
 
 use crate::error::{Error, Result};
 use crate::file::{self, Schema};
 use crate::names::{fold, save_file_stem, save_name};
 use crate::notice::{Notice, NoticeKind};
 use crate::replays::{GameMode, check_size};
-use crate::settings::check_token;
 
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-save",
@@ -34,8 +34,8 @@ pub(crate) const AUTOSAVE_SCHEMA: Schema = Schema {
 pub struct SaveMeta {
     /// When it was saved, in Unix milliseconds.
     pub saved_ms: i64,
-    /// The rule, as the game core names it (e.g. `renju`).
-    pub rule: String,
+    /// The rule the game is played under.
+    pub rule: Rule,
     /// Board size, 5 to 22.
     pub size: u8,
     /// Who plays whom.
@@ -50,7 +50,6 @@ pub struct SaveMeta {
 
 impl SaveMeta {
     pub(crate) fn validate(&self) -> Result<()> {
-        check_token(&self.rule).map_err(|r| Error::invalid("rule", r))?;
         check_size(self.size)?;
         if self.preview.is_empty() {
             return Ok(());

@@ -4,23 +4,40 @@
 //! existed still loads. Keys this version does not know are kept in
 //! [`Settings::extra`] and written back, so a newer app's settings survive
 //! a round-trip through an older one.
+//!
+//! The rule and what a forbidden move does are the game core's own types
+//! ([`wuzi_core::Rule`], [`wuzi_core::ForbiddenMoves`]), written in its
+//! words.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use wuzi_core::{DEFAULT_SIZE, ForbiddenMoves, MAX_SIZE, MIN_SIZE, Rule};
 
 use crate::error::{Error, Result};
-use crate::file::Schema;
+use crate::file::{Fields, Migration, Schema};
 
+/// Version 2 writes the game core's word for a refused forbidden move,
+/// `"refuse"`, where version 1 wrote `"block"`.
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-settings",
-    version: 1,
-    migrations: &[],
+    version: 2,
+    migrations: &[Migration {
+        from: 1,
+        apply: block_becomes_refuse,
+    }],
 };
 
-/// The smallest board.
-pub const MIN_BOARD_SIZE: u8 = 5;
-/// The largest board.
-pub const MAX_BOARD_SIZE: u8 = 22;
+/// Version 1 -> 2: `"forbidden_moves": "block"` becomes `"refuse"`;
+/// `"lose"` and anything else are left for the type to judge.
+fn block_becomes_refuse(mut fields: Fields) -> Result<Fields, String> {
+    if let Some(value) = fields.get_mut("forbidden_moves")
+        && value.as_str() == Some("block")
+    {
+        *value = Value::String("refuse".into());
+    }
+    Ok(fields)
+}
+
 /// The loudest volume.
 pub const MAX_VOLUME: u8 = 100;
 
@@ -48,30 +65,6 @@ pub enum Language {
     En,
     /// Chinese (simplified).
     Zh,
-}
-
-/// The rule new games use.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rule {
-    /// Five or more in a row wins.
-    #[default]
-    Freestyle,
-    /// Exactly five wins.
-    Standard,
-    /// Exactly five, with black's forbidden moves (15x15 only).
-    Renju,
-}
-
-/// What happens when black taps a forbidden point under Renju.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ForbiddenMoves {
-    /// The move is refused and the point shown as forbidden.
-    #[default]
-    Block,
-    /// The move is played and loses, as in tournament play.
-    Lose,
 }
 
 /// Who moves first (plays black) against the computer.
@@ -171,9 +164,9 @@ impl Default for Settings {
             language: Language::System,
             sound: true,
             volume: 70,
-            board_size: 15,
+            board_size: DEFAULT_SIZE,
             rule: Rule::Freestyle,
-            forbidden_moves: ForbiddenMoves::Block,
+            forbidden_moves: ForbiddenMoves::Refuse,
             show_forbidden: true,
             ai_level: "normal".into(),
             first_move: FirstMove::Human,
@@ -205,13 +198,10 @@ impl Settings {
                 format!("must be 0 to {MAX_VOLUME}, got {}", self.volume),
             ));
         }
-        if !(MIN_BOARD_SIZE..=MAX_BOARD_SIZE).contains(&self.board_size) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.board_size) {
             problems.push(Error::invalid(
                 "board_size",
-                format!(
-                    "must be {MIN_BOARD_SIZE} to {MAX_BOARD_SIZE}, got {}",
-                    self.board_size
-                ),
+                format!("must be {MIN_SIZE} to {MAX_SIZE}, got {}", self.board_size),
             ));
         }
         for key in self.extra.keys() {
@@ -371,11 +361,12 @@ mod tests {
                 prop::sample::select(vec![Language::System, Language::En, Language::Zh]),
                 any::<bool>(),
                 0..=MAX_VOLUME,
-                MIN_BOARD_SIZE..=MAX_BOARD_SIZE,
+                MIN_SIZE..=MAX_SIZE,
                 prop::sample::select(vec![Rule::Freestyle, Rule::Standard, Rule::Renju]),
             ),
             (
                 prop::sample::select(vec![TapMode::Auto, TapMode::Direct, TapMode::Confirm]),
+                prop::sample::select(vec![ForbiddenMoves::Refuse, ForbiddenMoves::Lose]),
                 any::<[bool; 4]>(),
                 "[a-z0-9_-]{1,32}",
                 prop::collection::btree_map("x_[a-z]{1,8}", any::<i64>(), 0..3),
@@ -384,7 +375,7 @@ mod tests {
             .prop_map(
                 |(
                     (theme, language, sound, volume, board_size, rule),
-                    (tap_mode, flags, level, extra),
+                    (tap_mode, forbidden_moves, flags, level, extra),
                 )| {
                     Settings {
                         theme,
@@ -393,6 +384,7 @@ mod tests {
                         volume,
                         board_size,
                         rule,
+                        forbidden_moves,
                         tap_mode,
                         coordinates: flags[0],
                         move_numbers: flags[1],

@@ -41,7 +41,10 @@ impl Store {
     /// Opens (or creates) the store in `root`. On first start a profile
     /// named "Player" is created so the app is playable at once.
     ///
-    /// The notices tell of recoveries the player should hear about.
+    /// The notices tell of recoveries the player should hear about. When
+    /// `profiles.json` and its backup are both gone or damaged, the list is
+    /// rebuilt from the profile folders, each profile keeping the name and
+    /// password its own `profile.json` holds.
     /// A `profiles.json` from a newer version of Wuzi is an error
     /// ([`Error::FutureVersion`]) and is left as it is.
     pub fn open(root: &Path) -> Result<(Store, Vec<Notice>)> {
@@ -50,7 +53,9 @@ impl Store {
         let mut notices = Vec::new();
         let path = root.join("profiles.json");
         let loaded = file::load::<ProfilesFile>(&path, &profiles::SCHEMA, &mut notices)?;
-        let lost = loaded.is_none() && !notices.is_empty();
+        // No usable list: either a first start (no profile folders yet) or
+        // the list and its backup are gone, deleted or damaged.
+        let lost = loaded.is_none();
         let mut store = Store {
             root: root.to_path_buf(),
             profiles: loaded.unwrap_or_default(),
@@ -66,6 +71,15 @@ impl Store {
         }
         if changed {
             store.write_profiles()?;
+        }
+        // The list is what counts; bring each profile's own copy in line
+        // with it (data from before the copies existed, or a write cut
+        // short between the two files). A failure only weakens a later
+        // recovery, so it is logged, not returned.
+        for record in &store.profiles.profiles {
+            if let Err(e) = store.sync_profile_file(record) {
+                tracing::warn!(profile = %record.id, error = %e, "profile file not written");
+            }
         }
         tracing::info!(root = %root.display(), profiles = store.profiles.profiles.len(), "store opened");
         Ok((store, notices))
@@ -104,8 +118,13 @@ impl Store {
         let name = self.check_new_name(name, None)?;
         let hash = password.map(hash_password).transpose()?;
         let id = self.push_profile(name, hash);
-        if let Err(e) = self.write_profiles() {
+        let written = self
+            .record(&id)
+            .and_then(|record| self.sync_profile_file(record))
+            .and_then(|()| self.write_profiles());
+        if let Err(e) = written {
             self.profiles.profiles.retain(|p| p.id != id);
+            self.remove_profile_folder(&id);
             return Err(e);
         }
         tracing::info!(profile = %id, "profile created");
@@ -131,9 +150,11 @@ impl Store {
         if self.profiles.last_used.as_ref() == Some(id) {
             self.profiles.last_used = None;
         }
-        if self.profiles.profiles.is_empty() {
-            self.push_profile(DEFAULT_PROFILE_NAME.to_owned(), None);
-        }
+        let replacement = self
+            .profiles
+            .profiles
+            .is_empty()
+            .then(|| self.push_profile(DEFAULT_PROFILE_NAME.to_owned(), None));
         if let Err(e) = self.write_profiles() {
             self.profiles.profiles = before;
             self.profiles.last_used = last_used;
@@ -144,13 +165,15 @@ impl Store {
         }
         // The list no longer names the folder, so a failure here leaves
         // only unreachable files behind; it is logged, not returned.
-        let dir = self.profile_dir(id);
-        match fs::remove_dir_all(&dir) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => {
-                tracing::error!(folder = %dir.display(), error = %e, "could not remove a deleted profile's folder")
-            }
+        self.remove_profile_folder(id);
+        // The new profile is in the list; its own copy only matters for a
+        // later recovery, and the next start writes it if this fails.
+        if let Some(new) = replacement
+            && let Err(e) = self
+                .record(&new)
+                .and_then(|record| self.sync_profile_file(record))
+        {
+            tracing::warn!(profile = %new, error = %e, "profile file not written");
         }
         tracing::info!(profile = %id, "profile deleted");
         Ok(())
@@ -493,24 +516,66 @@ impl Store {
         id
     }
 
+    /// Changes one profile's entry, in its own file first and then in the
+    /// list, undoing both on failure.
     fn update_profile(
         &mut self,
         id: &ProfileId,
         change: impl FnOnce(&mut ProfileRecord),
     ) -> Result<()> {
-        let before = self.profiles.profiles.clone();
-        let record = self
+        let at = self
             .profiles
             .profiles
-            .iter_mut()
-            .find(|p| &p.id == id)
+            .iter()
+            .position(|p| &p.id == id)
             .ok_or_else(|| Error::not_found(format!("profile {id}")))?;
-        change(record);
+        let before = self.profiles.profiles[at].clone();
+        change(&mut self.profiles.profiles[at]);
+        if let Err(e) = self.sync_profile_file(&self.profiles.profiles[at]) {
+            self.profiles.profiles[at] = before;
+            return Err(e);
+        }
         if let Err(e) = self.write_profiles() {
-            self.profiles.profiles = before;
+            // The next start brings the file back in line if this fails.
+            if let Err(undo) = self.sync_profile_file(&before) {
+                tracing::error!(profile = %id, error = %undo, "profile file not restored");
+            }
+            self.profiles.profiles[at] = before;
             return Err(e);
         }
         Ok(())
+    }
+
+    fn profile_file(&self, id: &ProfileId) -> PathBuf {
+        self.profile_dir(id).join("profile.json")
+    }
+
+    /// Writes `record` to its profile's own `profile.json` unless the file
+    /// already says exactly that.
+    fn sync_profile_file(&self, record: &ProfileRecord) -> Result<()> {
+        let path = self.profile_file(&record.id);
+        let wanted = file::encode(&profiles::PROFILE_SCHEMA, record, true)?;
+        match fs::read(&path) {
+            Ok(current) if current == wanted => return Ok(()),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(&path, e)),
+        }
+        file::save(&path, &profiles::PROFILE_SCHEMA, record)
+    }
+
+    /// Removes a profile's folder with everything in it. Only logs a
+    /// failure: the list no longer names the folder, so what is left
+    /// behind cannot be reached.
+    fn remove_profile_folder(&self, id: &ProfileId) {
+        let dir = self.profile_dir(id);
+        match fs::remove_dir_all(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tracing::error!(folder = %dir.display(), error = %e, "could not remove a profile's folder")
+            }
+        }
     }
 
     fn write_profiles(&self) -> Result<()> {
@@ -522,8 +587,11 @@ impl Store {
     }
 
     /// When `profiles.json` and its backup are both lost, the profiles'
-    /// folders are still there: list them again under their ids so their
-    /// games are not orphaned. (Passwords cannot be recovered.)
+    /// folders are still there: list them again, each from its own
+    /// `profile.json` (name, creation time, password hash), so their games
+    /// are not orphaned and a locked profile stays locked. A folder without
+    /// that file (data from before it existed, or damaged along with its
+    /// backup) comes back under its id, without a password, to be renamed.
     fn recover_profiles(&mut self, notices: &mut Vec<Notice>) -> Result<bool> {
         let dir = self.root.join("profiles");
         let entries = match fs::read_dir(&dir) {
@@ -531,31 +599,83 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
             Err(e) => return Err(Error::io(&dir, e)),
         };
-        let mut found = 0;
+        let mut found = Vec::new();
         for entry in entries.flatten() {
             let name = entry.file_name();
             let Some(Ok(id)) = name.to_str().map(ProfileId::parse) else {
                 continue;
             };
-            if entry.path().is_dir() && self.record(&id).is_err() {
-                self.profiles.profiles.push(ProfileRecord {
-                    name: id.to_string(),
-                    id,
-                    created_ms: now_ms(),
-                    password_hash: None,
-                    extra: Default::default(),
-                });
-                found += 1;
+            if entry.path().is_dir()
+                && self.record(&id).is_err()
+                && let Some(record) = self.recovered_record(&id, notices)?
+            {
+                found.push(record);
             }
         }
-        if found > 0 {
-            notices.push(Notice::new(
-                NoticeKind::Reset,
-                self.root.join("profiles.json"),
-                format!("the profile list was lost; {found} profile(s) were found again and can be renamed"),
+        if found.is_empty() {
+            return Ok(false);
+        }
+        // Folders come in no particular order; the list is by creation.
+        found.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        let count = found.len();
+        let mut unnamed = 0;
+        for mut record in found {
+            // Hand-edited or copied folders can carry a bad or a taken name.
+            match self.check_new_name(&record.name, None) {
+                Ok(name) => record.name = name,
+                Err(_) => {
+                    record.name = record.id.to_string();
+                    unnamed += 1;
+                }
+            }
+            self.profiles.profiles.push(record);
+        }
+        let mut message = format!("the profile list was lost; {count} profile(s) were found again");
+        if unnamed > 0 {
+            message.push_str(&format!(
+                ", {unnamed} of them under their id (they can be renamed)"
             ));
         }
-        Ok(found > 0)
+        notices.push(Notice::new(
+            NoticeKind::Reset,
+            self.root.join("profiles.json"),
+            message,
+        ));
+        Ok(true)
+    }
+
+    /// A lost profile's entry, from its own `profile.json` when that is
+    /// usable; `None` when that file is from a newer version of Wuzi (the
+    /// folder is left as it is, for that version).
+    fn recovered_record(
+        &self,
+        id: &ProfileId,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Option<ProfileRecord>> {
+        let path = self.profile_file(id);
+        match file::load::<ProfileRecord>(&path, &profiles::PROFILE_SCHEMA, notices) {
+            Ok(Some(mut record)) => {
+                // The folder is where the data is, so its name is the id.
+                if &record.id != id {
+                    tracing::warn!(folder = %id, file = %record.id, "profile file names another id");
+                    record.id = id.clone();
+                }
+                Ok(Some(record))
+            }
+            // An empty name fails the name check and becomes the id.
+            Ok(None) => Ok(Some(ProfileRecord {
+                id: id.clone(),
+                name: String::new(),
+                created_ms: now_ms(),
+                password_hash: None,
+                extra: Default::default(),
+            })),
+            Err(e @ Error::FutureVersion { .. }) => {
+                notices.push(Notice::new(NoticeKind::NewerVersion, path, e.to_string()));
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     fn sweep_profile(&self, id: &ProfileId) {

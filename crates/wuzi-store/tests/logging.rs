@@ -10,7 +10,7 @@ fn the_store_logs_to_daily_files_under_the_root() {
     let id = store.profiles()[0].id.clone();
     let meta = wuzi_store::SaveMeta {
         saved_ms: 1,
-        rule: "freestyle".into(),
+        rule: wuzi_core::Rule::Freestyle,
         size: 15,
         mode: wuzi_store::GameMode::HumanVsHuman,
         move_count: 0,

@@ -182,3 +182,53 @@ fn errors_serialize_as_kind_and_message() {
     assert_eq!(json["kind"], "bad_name");
     assert_eq!(json["message"], "the name \"\" cannot be used: it is empty");
 }
+
+#[test]
+fn each_profile_folder_holds_its_own_entry() {
+    let (dir, mut store, first) = fresh();
+    let eve = store.create_profile("Eve", Some("s3cret")).unwrap();
+    let own = profile_dir(dir.path(), &eve.id).join("profile.json");
+    let read = |path: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let file = read(&own);
+    assert_eq!(file["format"], "wuzi-profile");
+    assert_eq!(file["version"], 1);
+    assert_eq!(file["id"], eve.id.as_str());
+    assert_eq!(file["name"], "Eve");
+    assert_eq!(file["created_ms"], eve.created_ms);
+    let hash = file["password_hash"].as_str().unwrap();
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    assert!(!std::fs::read_to_string(&own).unwrap().contains("s3cret"));
+    // The first start's profile has one too.
+    assert!(
+        profile_dir(dir.path(), &first)
+            .join("profile.json")
+            .exists()
+    );
+
+    store.open_profile(&eve.id, Some("s3cret")).unwrap();
+    store.rename_profile(&eve.id, "Eva").unwrap();
+    assert_eq!(read(&own)["name"], "Eva");
+    store.remove_password(&eve.id, "s3cret").unwrap();
+    assert!(read(&own).get("password_hash").is_none());
+    store.set_password(&eve.id, None, "again").unwrap();
+    assert_ne!(read(&own)["password_hash"], hash);
+    drop(store);
+
+    // A copy that disagrees with the list (older data, or a write cut
+    // short between the two files) is brought in line on the next start.
+    std::fs::remove_file(profile_dir(dir.path(), &first).join("profile.json")).unwrap();
+    let stale = std::fs::read_to_string(&own)
+        .unwrap()
+        .replace("\"Eva\"", "\"Old name\"");
+    std::fs::write(&own, stale).unwrap();
+    let (store, notices) = Store::open(dir.path()).unwrap();
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(read(&own)["name"], "Eva");
+    assert_eq!(
+        read(&profile_dir(dir.path(), &first).join("profile.json"))["name"],
+        DEFAULT_PROFILE_NAME
+    );
+    assert!(store.profile(&eve.id).unwrap().has_password);
+}

@@ -206,3 +206,94 @@ fn a_damaged_profile_list_uses_its_backup() {
     let names: Vec<_> = store.profiles().into_iter().map(|p| p.name).collect();
     assert_eq!(names, ["Player", "Bob"]);
 }
+
+#[test]
+fn a_lost_profile_list_keeps_passwords_and_names() {
+    let (dir, mut store, _) = fresh();
+    let eve = store.create_profile("Eve", Some("s3cret")).unwrap();
+    let ann = store.create_profile("Ann", None).unwrap();
+    store.open_profile(&ann.id, None).unwrap();
+    store.rename_profile(&ann.id, "Annie").unwrap();
+    store.set_password(&ann.id, None, "later").unwrap();
+    let cy = store.create_profile("Cy", Some("gone")).unwrap();
+    store.open_profile(&cy.id, Some("gone")).unwrap();
+    store.remove_password(&cy.id, "gone").unwrap();
+    drop(store);
+    fs::remove_file(dir.path().join("profiles.json")).unwrap();
+    fs::remove_file(dir.path().join("profiles.json.bak")).unwrap();
+
+    let (mut store, notices) = Store::open(dir.path()).unwrap();
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoticeKind::Reset]);
+
+    let found = store.profile(&eve.id).unwrap();
+    assert_eq!(found, eve, "name, creation time and password all kept");
+    assert!(found.has_password);
+    assert_eq!(store.settings(&eve.id).unwrap_err().kind(), "locked");
+    assert_eq!(
+        store.open_profile(&eve.id, None).unwrap_err().kind(),
+        "password_required"
+    );
+    assert_eq!(
+        store
+            .open_profile(&eve.id, Some("S3cret"))
+            .unwrap_err()
+            .kind(),
+        "wrong_password"
+    );
+    store.open_profile(&eve.id, Some("s3cret")).unwrap();
+
+    let annie = store.profile(&ann.id).unwrap();
+    assert_eq!(annie.name, "Annie", "the new name, not the first one");
+    assert!(annie.has_password, "a password set after creation");
+    assert!(store.verify_password(&ann.id, "later").unwrap());
+    assert!(!store.profile(&cy.id).unwrap().has_password, "removed");
+    assert_eq!(store.profiles().len(), 4);
+}
+
+#[test]
+fn profile_folders_without_a_profile_file_recover_under_their_ids() {
+    let (dir, mut store, first) = fresh();
+    let bob = store.create_profile("Bob", Some("pw")).unwrap().id;
+    drop(store);
+    // Data from before profile files existed: only the folders.
+    for id in [&first, &bob] {
+        let own = profile_dir(dir.path(), id).join("profile.json");
+        let _ = fs::remove_file(&own);
+        let _ = fs::remove_file(own.with_file_name("profile.json.bak"));
+        fs::create_dir_all(own.parent().unwrap()).unwrap();
+    }
+    fs::remove_file(dir.path().join("profiles.json")).unwrap();
+    fs::remove_file(dir.path().join("profiles.json.bak")).unwrap();
+
+    let (store, notices) = Store::open(dir.path()).unwrap();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].kind, NoticeKind::Reset);
+    let found = store.profile(&bob).unwrap();
+    assert_eq!(found.name, bob.as_str());
+    assert!(!found.has_password, "nothing left to say it had one");
+    assert_eq!(store.profiles().len(), 2);
+}
+
+#[test]
+fn a_profile_file_from_a_newer_version_is_left_out_of_a_rebuilt_list() {
+    let (dir, mut store, first) = fresh();
+    let eve = store.create_profile("Eve", Some("pw")).unwrap().id;
+    drop(store);
+    let own = profile_dir(dir.path(), &eve).join("profile.json");
+    let future = br#"{"format":"wuzi-profile","version":9,"lock":"elsewhere"}"#;
+    fs::write(&own, future).unwrap();
+    fs::remove_file(dir.path().join("profiles.json")).unwrap();
+    fs::remove_file(dir.path().join("profiles.json.bak")).unwrap();
+
+    let (store, notices) = Store::open(dir.path()).unwrap();
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoticeKind::NewerVersion, NoticeKind::Reset]);
+    let ids: Vec<_> = store.profiles().into_iter().map(|p| p.id).collect();
+    assert_eq!(ids, [first], "not listed without its password");
+    assert_eq!(
+        fs::read(&own).unwrap(),
+        future,
+        "left for the newer version"
+    );
+}

@@ -5,9 +5,9 @@ mod common;
 use std::fs;
 
 use common::*;
+use wuzi_core::Stone;
 use wuzi_store::{
-    Filter, GameMode, GameResult, NoticeKind, Outcome, Paging, Player, ResultKind, Side, Stats,
-    Tally,
+    Filter, GameMode, GameResult, NoticeKind, Outcome, Paging, Player, ResultKind, Stats, Tally,
 };
 
 const DAY: i64 = 86_400_000;
@@ -58,7 +58,7 @@ fn filters_and_pages() {
         (
             GameMode::HumanVsAi,
             GameResult::Resign {
-                winner: Side::White,
+                winner: Stone::White,
             },
             Some(Outcome::Loss),
         ),
@@ -67,7 +67,7 @@ fn filters_and_pages() {
         (
             GameMode::HumanVsAi,
             GameResult::Timeout {
-                winner: Side::Black,
+                winner: Stone::Black,
             },
             Some(Outcome::Win),
         ),
@@ -356,14 +356,14 @@ fn stats_follow_finished_games() {
         vs(
             "master",
             GameResult::Timeout {
-                winner: Side::Black,
+                winner: Stone::Black,
             },
             Outcome::Win,
         ),
         vs(
             "master",
             GameResult::Resign {
-                winner: Side::Black,
+                winner: Stone::Black,
             },
             Outcome::Win,
         ),
@@ -435,4 +435,54 @@ fn a_game_is_recorded_even_when_the_stats_cannot_be_updated() {
     assert!(store.load_replay::<Game>(&id, &replay).is_ok());
     assert_eq!(fs::read(&stats).unwrap(), future, "left untouched");
     assert_eq!(store.stats(&id).unwrap_err().kind(), "future_version");
+}
+
+#[test]
+fn a_core_outcome_becomes_the_listed_result() {
+    use wuzi_core::{Forbidden, Outcome as Ended, Point};
+    let cases = [
+        (
+            Ended::Win {
+                stone: Stone::White,
+                line: (0..5).map(|x| Point::new(x, 3)).collect(),
+            },
+            GameResult::WhiteWin,
+        ),
+        (
+            Ended::Win {
+                stone: Stone::Black,
+                line: Vec::new(),
+            },
+            GameResult::BlackWin,
+        ),
+        (Ended::Draw, GameResult::Draw),
+        (
+            Ended::Resign {
+                loser: Stone::Black,
+            },
+            GameResult::Resign {
+                winner: Stone::White,
+            },
+        ),
+        (
+            Ended::Timeout {
+                loser: Stone::White,
+            },
+            GameResult::Timeout {
+                winner: Stone::Black,
+            },
+        ),
+        (
+            Ended::ForbiddenMove {
+                point: Point::new(7, 7),
+                kind: Forbidden::DoubleThree,
+            },
+            GameResult::ForbiddenMove,
+        ),
+    ];
+    for (ended, listed) in cases {
+        let result = GameResult::from(&ended);
+        assert_eq!(result, listed, "{ended:?}");
+        assert_eq!(result.winner(), ended.winner(), "{ended:?}");
+    }
 }

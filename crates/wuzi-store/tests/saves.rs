@@ -21,7 +21,7 @@ fn save_list_load_delete() {
     let names: Vec<_> = list.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["Evening", "Morning"], "newest first");
     assert_eq!(list[0].meta.move_count, 20);
-    assert_eq!(list[0].meta.rule, "renju");
+    assert_eq!(list[0].meta.rule, wuzi_core::Rule::Renju);
     assert_eq!(list[0].meta.mode, GameMode::HumanVsAi);
     assert_eq!(&list[0].meta.preview[112..113], "x");
 

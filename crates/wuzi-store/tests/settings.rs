@@ -79,7 +79,7 @@ fn missing_keys_default_and_unknown_keys_survive_a_save() {
     let written: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(written["haptics"], json!({"strength": 2}));
     assert_eq!(written["sound"], false);
-    assert_eq!(written["version"], 1);
+    assert_eq!(written["version"], 2);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use wuzi_core::Rule;
 use wuzi_store::{
     GameMode, GameResult, Outcome, Player, ProfileId, ReplaySummary, SaveMeta, Store,
 };
@@ -28,7 +29,7 @@ pub fn meta(saved_ms: i64, moves: u32) -> SaveMeta {
     preview.replace_range(112..113, "x");
     SaveMeta {
         saved_ms,
-        rule: "renju".into(),
+        rule: Rule::Renju,
         size: 15,
         mode: GameMode::HumanVsAi,
         move_count: moves,
@@ -46,7 +47,7 @@ pub fn summary(
         started_ms: ended_ms - 60_000,
         ended_ms,
         mode,
-        rule: "freestyle".into(),
+        rule: Rule::Freestyle,
         size: 15,
         black: Player::Human { name: "Ann".into() },
         white: Player::Ai {

@@ -1,4 +1,5 @@
-//! Everything the app owns, behind one handle the commands share.
+//! The service: everything the app owns, behind one handle every front
+//! door shares.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -37,16 +38,26 @@ impl From<&Notice> for NoticeView {
 
 type Pairing = (Mode, Seat, Seat);
 
-/// The app's state: the game being played, the data folder, the engine and
-/// the flags that stop its searches.
+/// The game service: the game on the board, the data folder, the engines
+/// and the flags that stop their searches.
+///
+/// Every method takes `&self` and may block (searches, analysis, fsync'd
+/// writes, password hashing): front doors call it from a blocking thread.
+/// No lock that [`Service::game_view`] needs is held across a search or a
+/// write to disk.
 #[derive(Debug)]
-pub struct AppState {
-    session: Mutex<Session>,
+pub struct Service {
+    pub(crate) session: Mutex<Session>,
     store: Mutex<Option<Store>>,
     store_error: Option<String>,
     data_dir: Option<PathBuf>,
-    engine: Arc<Mutex<Engine>>,
+    /// The computer's own moves.
+    pub(crate) engine: Mutex<Engine>,
+    /// Hints, apart from the computer's engine so a hint never waits for,
+    /// or stops, the computer's search.
+    pub(crate) hint_engine: Mutex<Engine>,
     ai_stop: Mutex<Arc<AtomicBool>>,
+    hint_stop: Mutex<Arc<AtomicBool>>,
     analysis_stop: Mutex<Option<Arc<AtomicBool>>>,
     scores: Mutex<HashMap<Pairing, Score>>,
     notices: Mutex<Vec<NoticeView>>,
@@ -55,18 +66,27 @@ pub struct AppState {
 
 /// Locks `mutex`; a command that panicked while holding it left data the
 /// next command can still use, and losing the player's game would be worse.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-impl AppState {
+/// What a change to the game asks of the data folder.
+enum Keep {
+    Nothing,
+    ClearAutosave,
+    Autosave(Box<(wuzi_store::SaveMeta, crate::session::SavedGame)>),
+    Replay(Box<(wuzi_store::ReplaySummary, crate::session::SavedGame)>),
+}
+
+impl Service {
     /// Opens the data folder `data_dir` (creating it on first start) and the
     /// last profile when it has no password. Without a folder, or when it
-    /// cannot be opened, the app still plays but keeps nothing, and says so.
+    /// cannot be opened, the game still plays but keeps nothing, and says so.
+    /// `with_log` starts the usage log in the folder's `logs/`.
     #[must_use]
-    pub fn open(data_dir: Option<PathBuf>, with_log: bool) -> AppState {
+    pub fn open(data_dir: Option<PathBuf>, with_log: bool) -> Service {
         let mut notices = Vec::new();
         let mut store_error = None;
         let mut log = None;
@@ -111,13 +131,15 @@ impl AppState {
             });
         }
         tracing::info!(version = env!("CARGO_PKG_VERSION"), data_dir = ?data_dir, "app started");
-        AppState {
+        Service {
             session: Mutex::new(Session::default()),
             store: Mutex::new(store),
             store_error,
             data_dir,
-            engine: Arc::new(Mutex::new(Engine::new())),
+            engine: Mutex::new(Engine::new()),
+            hint_engine: Mutex::new(Engine::new()),
             ai_stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+            hint_stop: Mutex::new(Arc::new(AtomicBool::new(false))),
             analysis_stop: Mutex::new(None),
             scores: Mutex::new(HashMap::new()),
             notices: Mutex::new(notices),
@@ -132,50 +154,59 @@ impl AppState {
     }
 
     /// The game being played.
-    pub fn session(&self) -> MutexGuard<'_, Session> {
+    pub(crate) fn session(&self) -> MutexGuard<'_, Session> {
         lock(&self.session)
     }
 
-    /// The engine, shared by the computer's moves and hints.
-    #[must_use]
-    pub fn engine(&self) -> Arc<Mutex<Engine>> {
-        Arc::clone(&self.engine)
-    }
-
-    /// Locks `engine` for one search.
-    pub fn lock_engine(engine: &Mutex<Engine>) -> MutexGuard<'_, Engine> {
-        lock(engine)
-    }
-
     /// Notices gathered since the last time they were taken.
-    pub fn take_notices(&self) -> Vec<NoticeView> {
+    pub(crate) fn take_notices(&self) -> Vec<NoticeView> {
         std::mem::take(&mut *lock(&self.notices))
     }
 
     /// Keeps `notices` for the UI to show.
-    pub fn add_notices(&self, notices: &[Notice]) {
+    pub(crate) fn add_notices(&self, notices: &[Notice]) {
         lock(&self.notices).extend(notices.iter().map(NoticeView::from));
     }
 
     /// A fresh stop flag for the next search; the previous one is raised so
-    /// a search still running ends at once.
-    pub fn new_ai_stop(&self) -> Arc<AtomicBool> {
+    /// a search still running ends at once. Called with the game locked, so
+    /// a change to the game cannot fall between the snapshot a search works
+    /// on and the flag that change raises.
+    pub(crate) fn new_ai_stop(&self, _game: &Session) -> Arc<AtomicBool> {
         let mut current = lock(&self.ai_stop);
         current.store(true, Ordering::Relaxed);
         *current = Arc::new(AtomicBool::new(false));
         Arc::clone(&current)
     }
 
-    /// Tells the running search to play its best move now.
-    pub fn stop_ai(&self) {
+    /// Tells the running search to play its best move now, and ends any
+    /// hint (it was for a position that is about to change, or was asked
+    /// to stop).
+    pub(crate) fn stop_searches(&self) {
+        lock(&self.ai_stop).store(true, Ordering::Relaxed);
+        self.raise_hint_stop();
+    }
+
+    /// Stops the computer's running search: it plays its best move so far.
+    pub(crate) fn raise_ai_stop(&self) {
         lock(&self.ai_stop).store(true, Ordering::Relaxed);
     }
 
+    /// A fresh stop flag for the next hint, ending the previous hint.
+    pub(crate) fn new_hint_stop(&self, _game: &Session) -> Arc<AtomicBool> {
+        let mut current = lock(&self.hint_stop);
+        current.store(true, Ordering::Relaxed);
+        *current = Arc::new(AtomicBool::new(false));
+        Arc::clone(&current)
+    }
+
+    /// Ends the running hint, if any.
+    pub(crate) fn raise_hint_stop(&self) {
+        lock(&self.hint_stop).store(true, Ordering::Relaxed);
+    }
+
     /// Starts an analysis, refusing a second one at the same time.
-    ///
-    /// # Errors
-    /// [`AppError::Busy`] while another analysis runs.
-    pub fn begin_analysis(&self) -> Result<Arc<AtomicBool>, AppError> {
+    pub(crate) fn begin_analysis(&self) -> Result<Arc<AtomicBool>, AppError> {
         let mut slot = lock(&self.analysis_stop);
         if slot.is_some() {
             return Err(AppError::Busy("a game is already being analysed"));
@@ -186,23 +217,19 @@ impl AppState {
     }
 
     /// Marks the running analysis as finished.
-    pub fn end_analysis(&self) {
+    pub(crate) fn end_analysis(&self) {
         *lock(&self.analysis_stop) = None;
     }
 
     /// Stops the running analysis, if any.
-    pub fn stop_analysis(&self) {
+    pub(crate) fn stop_running_analysis(&self) {
         if let Some(stop) = lock(&self.analysis_stop).as_ref() {
             stop.store(true, Ordering::Relaxed);
         }
     }
 
     /// Runs `f` with the store and the open profile.
-    ///
-    /// # Errors
-    /// [`AppError::NoStore`] without a data folder, [`AppError::NoProfile`]
-    /// before a profile is open, or `f`'s error.
-    pub fn with_profile<T>(
+    pub(crate) fn with_profile<T>(
         &self,
         f: impl FnOnce(&mut Store, &ProfileId) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
@@ -216,14 +243,19 @@ impl AppState {
     }
 
     /// Runs `f` with the store.
-    ///
-    /// # Errors
-    /// [`AppError::NoStore`] without a data folder, or `f`'s error.
-    pub fn with_store<T>(
+    pub(crate) fn with_store<T>(
         &self,
         f: impl FnOnce(&mut Store) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
         let mut guard = lock(&self.store);
+        self.store_in(&mut guard, f)
+    }
+
+    fn store_in<T>(
+        &self,
+        guard: &mut MutexGuard<'_, Option<Store>>,
+        f: impl FnOnce(&mut Store) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
         let store = guard.as_mut().ok_or_else(|| {
             AppError::NoStore(
                 self.store_error
@@ -236,18 +268,17 @@ impl AppState {
 
     /// Puts `next` on the board in place of the current game, stopping any
     /// search for the old one.
-    pub fn replace_session(&self, next: Session) -> GameView {
+    pub(crate) fn replace_session(&self, next: Session) -> GameView {
         let mut session = self.session();
-        self.stop_ai();
+        self.stop_searches();
         let generation = session.generation.wrapping_add(1);
         *session = next;
         session.generation = generation;
-        self.after_change(&mut session);
-        self.view(&session)
+        self.commit(session)
     }
 
     /// The view of `session`, with its pairing's score.
-    pub fn view(&self, session: &Session) -> GameView {
+    pub(crate) fn view(&self, session: &Session) -> GameView {
         let key = (session.mode, session.black.clone(), session.white.clone());
         let score = lock(&self.scores).get(&key).copied().unwrap_or_default();
         GameView::of(session, score)
@@ -255,20 +286,49 @@ impl AppState {
 
     /// What follows any change to the game: the autosave for "continue"
     /// while it is on, and when it has ended, the replay log, the stats and
-    /// the pairing's score. Failures to write are kept as notices: the game
-    /// goes on either way.
-    pub fn after_change(&self, session: &mut Session) {
-        let result = if session.game.is_over() {
-            self.finish(session)
-        } else if session.game.moves().is_empty() {
-            self.with_profile(|store, id| Ok(store.clear_autosave(id)?))
-        } else {
-            let meta = session.save_meta();
-            let saved = session.to_saved();
-            self.with_profile(|store, id| Ok(store.autosave(id, &meta, &saved)?))
+    /// the pairing's score. Answers the view.
+    ///
+    /// The data folder is locked before the game is let go, so writes reach
+    /// the disk in the order of the changes, and the write itself runs with
+    /// the game unlocked: the board can be drawn while the disk works.
+    /// Failures to write are kept as notices: the game goes on either way.
+    pub(crate) fn commit(&self, mut session: MutexGuard<'_, Session>) -> GameView {
+        let keep = self.what_to_keep(&mut session);
+        let mut view = self.view(&session);
+        let generation = session.generation;
+        let mut store = lock(&self.store);
+        drop(session);
+        let result = match keep {
+            Keep::Nothing => Ok(None),
+            Keep::ClearAutosave => self
+                .store_in(&mut store, |s| {
+                    let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
+                    Ok(s.clear_autosave(&id)?)
+                })
+                .map(|()| None),
+            Keep::Autosave(job) => self
+                .store_in(&mut store, |s| {
+                    let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
+                    Ok(s.autosave(&id, &job.0, &job.1)?)
+                })
+                .map(|()| None),
+            Keep::Replay(job) => self.store_in(&mut store, |s| {
+                let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
+                let replay = s.record_replay(&id, &job.0, &job.1)?;
+                s.clear_autosave(&id)?;
+                Ok(Some(replay.as_str().to_string()))
+            }),
         };
+        drop(store);
         match result {
-            Ok(()) | Err(AppError::NoProfile | AppError::NoStore(_)) => {}
+            Ok(Some(replay_id)) => {
+                let mut session = self.session();
+                if session.generation == generation {
+                    session.replay_id = Some(replay_id.clone());
+                }
+                view.replay_id = Some(replay_id);
+            }
+            Ok(None) | Err(AppError::NoProfile | AppError::NoStore(_)) => {}
             Err(err) => {
                 tracing::error!(error = %err, "game not kept");
                 lock(&self.notices).push(NoticeView {
@@ -277,34 +337,36 @@ impl AppState {
                 });
             }
         }
+        view
     }
 
-    fn finish(&self, session: &mut Session) -> Result<(), AppError> {
-        if session.recorded {
-            return Ok(());
-        }
-        session.recorded = true;
-        if let Some(outcome) = session.game.outcome() {
-            let key = (session.mode, session.black.clone(), session.white.clone());
-            let mut scores = lock(&self.scores);
-            let score = scores.entry(key).or_default();
-            match outcome.winner() {
-                Some(wuzi_core::Stone::Black) => score.black += 1,
-                Some(wuzi_core::Stone::White) => score.white += 1,
-                None => score.draws += 1,
+    fn what_to_keep(&self, session: &mut Session) -> Keep {
+        if session.game.is_over() {
+            if session.recorded {
+                return Keep::Nothing;
             }
+            session.recorded = true;
+            if let Some(outcome) = session.game.outcome() {
+                let key = (session.mode, session.black.clone(), session.white.clone());
+                let mut scores = lock(&self.scores);
+                let score = scores.entry(key).or_default();
+                match outcome.winner() {
+                    Some(wuzi_core::Stone::Black) => score.black += 1,
+                    Some(wuzi_core::Stone::White) => score.white += 1,
+                    None => score.draws += 1,
+                }
+            }
+            match session.replay_summary() {
+                Some(summary) => {
+                    tracing::info!(result = ?summary.result, moves = summary.move_count, "game ended");
+                    Keep::Replay(Box::new((summary, session.to_saved())))
+                }
+                None => Keep::Nothing,
+            }
+        } else if session.game.moves().is_empty() {
+            Keep::ClearAutosave
+        } else {
+            Keep::Autosave(Box::new((session.save_meta(), session.to_saved())))
         }
-        let Some(summary) = session.replay_summary() else {
-            return Ok(());
-        };
-        tracing::info!(result = ?summary.result, moves = summary.move_count, "game ended");
-        let saved = session.to_saved();
-        let replay = self.with_profile(|store, id| {
-            let replay = store.record_replay(id, &summary, &saved)?;
-            store.clear_autosave(id)?;
-            Ok(replay)
-        })?;
-        session.replay_id = Some(replay.as_str().to_string());
-        Ok(())
     }
 }

@@ -1,16 +1,13 @@
 //! The replay log: past games listed, opened, analysed, and played on.
 
 use serde::{Deserialize, Serialize};
-use tauri::State;
-use tauri::ipc::Channel;
 use wuzi_core::{Game, Point, Stone};
 use wuzi_engine::{ANALYSIS_LIMITS, Engine, Level, MoveClass, MoveJudgement};
 use wuzi_store::{Filter, GameMode, Paging, Player, ReplayEntry, ReplayId};
 
-use super::blocking;
 use crate::session::{Mode, SavedGame, Seat, Session};
 use crate::view::{GameView, PlayerView, StoneView};
-use crate::{AppError, AppState};
+use crate::{AppError, Service};
 
 /// Which past games to list.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -37,8 +34,8 @@ pub struct ReplayItem {
     pub ended_at: i64,
     /// Who played whom.
     pub mode: Mode,
-    /// The rule's name.
-    pub rule: String,
+    /// The rule.
+    pub rule: wuzi_core::Rule,
     /// Lines each way.
     pub size: u8,
     /// Black's player.
@@ -88,15 +85,12 @@ impl From<&ReplayEntry> for ReplayItem {
             started_at: s.started_ms,
             ended_at: s.ended_ms,
             mode: mode(s.mode),
-            rule: s.rule.clone(),
+            rule: s.rule,
             size: s.size,
             black: player(&s.black),
             white: player(&s.white),
             result: s.result.kind(),
-            winner: s.result.winner().map(|side| match side {
-                wuzi_store::Side::Black => Stone::Black,
-                wuzi_store::Side::White => Stone::White,
-            }),
+            winner: s.result.winner(),
             outcome: s.outcome,
             move_count: s.move_count,
             duration_ms: s.duration_ms,
@@ -128,73 +122,12 @@ pub struct ReplayView {
     pub size: u8,
     /// The rule.
     pub rule: wuzi_core::Rule,
-    /// Every move, in order.
+    /// The side that moved first.
+    pub first: Stone,
+    /// Every move, in order, each with its colour.
     pub moves: Vec<StoneView>,
     /// The final position's view (outcome, winning line).
     pub final_view: GameView,
-}
-
-fn load(state: &AppState, id: &str) -> Result<(ReplayEntry, SavedGame), AppError> {
-    let replay_id = ReplayId::parse(id)?;
-    state.with_profile(|store, profile| {
-        let (replay, notices) = store.load_replay::<SavedGame>(profile, &replay_id)?;
-        state.add_notices(&notices);
-        Ok((
-            ReplayEntry {
-                id: replay.id,
-                summary: replay.summary,
-            },
-            replay.game,
-        ))
-    })
-}
-
-/// A page of this profile's past games, newest first.
-#[tauri::command]
-pub async fn list_replays(
-    state: State<'_, AppState>,
-    filter: Option<ReplayFilter>,
-    page: Option<usize>,
-    page_size: Option<usize>,
-) -> Result<ReplayPage, AppError> {
-    let filter = filter.unwrap_or_default();
-    let store_filter = Filter {
-        mode: filter.mode.map(Mode::to_store),
-        outcome: filter.result,
-        from_ms: filter.from,
-        until_ms: filter.to,
-        ..Filter::default()
-    };
-    let paging = Paging {
-        page: page.unwrap_or(0),
-        per_page: page_size.unwrap_or(50).clamp(1, wuzi_store::MAX_PER_PAGE),
-    };
-    let state = state.inner();
-    let listed =
-        state.with_profile(|store, id| Ok(store.list_replays(id, &store_filter, paging)?))?;
-    state.add_notices(&listed.notices);
-    Ok(ReplayPage {
-        items: listed.items.iter().map(ReplayItem::from).collect(),
-        total: listed.total,
-        page: listed.page,
-        page_size: listed.per_page,
-    })
-}
-
-/// Opens the past game `id`.
-#[tauri::command]
-pub async fn load_replay(state: State<'_, AppState>, id: String) -> Result<ReplayView, AppError> {
-    let (entry, saved) = load(&state, &id)?;
-    let session = Session::from_saved(saved)?;
-    let moves = GameView::of(&session, Default::default());
-    Ok(ReplayView {
-        id: entry.id.as_str().to_string(),
-        summary: ReplayItem::from(&entry),
-        size: moves.size,
-        rule: moves.rule,
-        moves: moves.stones.clone(),
-        final_view: moves,
-    })
 }
 
 /// The verdict on one move, as the review graph and move list show it.
@@ -262,77 +195,150 @@ pub struct AnalysisView {
     pub complete: bool,
 }
 
-/// Judges every move of the past game `id`, streaming each verdict on
-/// `on_progress`; `stop_analysis` ends it early with what is done.
-#[tauri::command]
-pub async fn analyse_game(
-    state: State<'_, AppState>,
-    id: String,
-    on_progress: Channel<AnalysisProgress>,
-) -> Result<AnalysisView, AppError> {
-    let (_, saved) = load(&state, &id)?;
-    let config = saved.record.config;
-    let points: Vec<Point> = saved.record.moves.iter().map(|m| m.point).collect();
-    let stop = state.begin_analysis()?;
-    let result = blocking(move || {
+impl Service {
+    fn load_entry(&self, id: &str) -> Result<(ReplayEntry, SavedGame), AppError> {
+        let replay_id = ReplayId::parse(id)?;
+        self.with_profile(|store, profile| {
+            let (replay, notices) = store.load_replay::<SavedGame>(profile, &replay_id)?;
+            self.add_notices(&notices);
+            Ok((
+                ReplayEntry {
+                    id: replay.id,
+                    summary: replay.summary,
+                },
+                replay.game,
+            ))
+        })
+    }
+
+    /// A page (0-based) of this profile's past games, newest first.
+    ///
+    /// # Errors
+    /// `no_profile`, `no_store`, or the store's error.
+    pub fn list_replays(
+        &self,
+        filter: &ReplayFilter,
+        page: Option<usize>,
+        page_size: Option<usize>,
+    ) -> Result<ReplayPage, AppError> {
+        let store_filter = Filter {
+            mode: filter.mode.map(Mode::to_store),
+            outcome: filter.result,
+            from_ms: filter.from,
+            until_ms: filter.to,
+            ..Filter::default()
+        };
+        let paging = Paging {
+            page: page.unwrap_or(0),
+            per_page: page_size.unwrap_or(50).clamp(1, wuzi_store::MAX_PER_PAGE),
+        };
+        let listed =
+            self.with_profile(|store, id| Ok(store.list_replays(id, &store_filter, paging)?))?;
+        self.add_notices(&listed.notices);
+        Ok(ReplayPage {
+            items: listed.items.iter().map(ReplayItem::from).collect(),
+            total: listed.total,
+            page: listed.page,
+            page_size: listed.per_page,
+        })
+    }
+
+    /// Opens the past game `id`.
+    ///
+    /// # Errors
+    /// `not_found`, a bad id, or a damaged replay.
+    pub fn load_replay(&self, id: &str) -> Result<ReplayView, AppError> {
+        let (entry, saved) = self.load_entry(id)?;
+        let session = Session::from_saved(saved)?;
+        let view = GameView::of(&session, Default::default());
+        Ok(ReplayView {
+            id: entry.id.as_str().to_string(),
+            summary: ReplayItem::from(&entry),
+            size: view.size,
+            rule: view.rule,
+            first: session.game.config().first,
+            moves: view.stones.clone(),
+            final_view: view,
+        })
+    }
+
+    /// Judges every move of the past game `id`, telling `on_progress` each
+    /// verdict; [`Service::stop_analysis`] ends it early with what is done.
+    /// The engine gets the whole record: who moved first, the rule and what
+    /// a forbidden move does.
+    ///
+    /// # Errors
+    /// `busy` while another analysis runs; a record that cannot be replayed.
+    pub fn analyse_game(
+        &self,
+        id: &str,
+        on_progress: impl Fn(&AnalysisProgress),
+    ) -> Result<AnalysisView, AppError> {
+        let (_, saved) = self.load_entry(id)?;
+        let config = saved.record.config;
+        let points: Vec<Point> = saved.record.moves.iter().map(|m| m.point).collect();
+        let stop = self.begin_analysis()?;
+        // Marks the analysis finished however it ends, even by a panic.
+        struct Finished<'a>(&'a Service);
+        impl Drop for Finished<'_> {
+            fn drop(&mut self) {
+                self.0.end_analysis();
+            }
+        }
+        let _finished = Finished(self);
+        // Its own engine: an analysis must not wait for, or disturb, the
+        // computer's moves in the game on the board.
         let mut engine = Engine::new();
-        let analysis = engine.analyse_game(
-            config.size,
-            config.rule,
+        let result = engine.analyse_game(
+            &config,
             &points,
             ANALYSIS_LIMITS,
             &stop,
             |done, total, judgement| {
-                let _ = on_progress.send(AnalysisProgress {
+                on_progress(&AnalysisProgress {
                     done,
                     total,
                     judgement: JudgementView::from(judgement),
                 });
             },
-        )?;
+        );
+        let analysis = result?;
         Ok(AnalysisView {
             moves: analysis.moves.iter().map(JudgementView::from).collect(),
             complete: analysis.complete,
         })
-    })
-    .await;
-    state.end_analysis();
-    result
-}
-
-/// Stops the running analysis.
-#[tauri::command]
-pub async fn stop_analysis(state: State<'_, AppState>) -> Result<(), AppError> {
-    state.stop_analysis();
-    Ok(())
-}
-
-/// A new game between two people on this device from the position after
-/// `move_count` moves of the past game `id`.
-#[tauri::command]
-pub async fn play_from(
-    state: State<'_, AppState>,
-    id: String,
-    move_count: usize,
-) -> Result<GameView, AppError> {
-    let (_, saved) = load(&state, &id)?;
-    let moves = saved.record.moves;
-    if move_count > moves.len() {
-        return Err(AppError::BadArgument(format!(
-            "the game has {} moves, not {move_count}",
-            moves.len()
-        )));
     }
-    let game = Game::replay(saved.record.config, &moves[..move_count])?;
-    let next = Session::new(
-        game,
-        Mode::HumanHuman,
-        Seat::Human {
-            name: "Black".into(),
-        },
-        Seat::Human {
-            name: "White".into(),
-        },
-    );
-    Ok(state.replace_session(next))
+
+    /// Stops the running analysis.
+    pub fn stop_analysis(&self) {
+        self.stop_running_analysis();
+    }
+
+    /// A new game between two people on this device from the position after
+    /// `move_count` moves of the past game `id`.
+    ///
+    /// # Errors
+    /// `bad_argument` when the game has fewer moves.
+    pub fn play_from(&self, id: &str, move_count: usize) -> Result<GameView, AppError> {
+        let (_, saved) = self.load_entry(id)?;
+        let moves = saved.record.moves;
+        if move_count > moves.len() {
+            return Err(AppError::BadArgument(format!(
+                "the game has {} moves, not {move_count}",
+                moves.len()
+            )));
+        }
+        let game = Game::replay(saved.record.config, &moves[..move_count])?;
+        let next = Session::new(
+            game,
+            Mode::HumanHuman,
+            Seat::Human {
+                name: "Black".into(),
+            },
+            Seat::Human {
+                name: "White".into(),
+            },
+        );
+        Ok(self.replace_session(next))
+    }
 }

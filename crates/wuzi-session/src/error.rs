@@ -31,6 +31,9 @@ pub enum AppError {
     /// An imported text in none of the formats, or a broken one.
     #[error("{0}")]
     Record(String),
+    /// A command name that is not in the list.
+    #[error("there is no command {0:?}")]
+    UnknownCommand(String),
     /// An argument the command cannot use.
     #[error("{0}")]
     BadArgument(String),
@@ -49,6 +52,9 @@ pub enum AppError {
     /// A review of a game that cannot be reviewed.
     #[error("{0}")]
     Analysis(#[from] wuzi_engine::AnalysisError),
+    /// The work was stopped before it finished.
+    #[error("{0}")]
+    Cancelled(&'static str),
     /// Something is already running that this would clash with.
     #[error("{0}")]
     Busy(&'static str),
@@ -82,12 +88,14 @@ impl AppError {
             AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
             AppError::Config(_) => "bad_config",
             AppError::Replay(_) | AppError::Record(_) => "bad_record",
+            AppError::UnknownCommand(_) => "unknown_command",
             AppError::BadArgument(_) => "bad_argument",
             AppError::NotYourTurn => "not_your_turn",
             AppError::NotAiTurn => "not_ai_turn",
             AppError::Stale => "stale",
             AppError::NoMove(_) => "no_move",
             AppError::Analysis(_) => "bad_record",
+            AppError::Cancelled(_) => "cancelled",
             AppError::Busy(_) => "busy",
             AppError::NotFound(_) => "not_found",
             AppError::NoProfile => "no_profile",

@@ -173,7 +173,7 @@ fn millis(d: std::time::Duration) -> u64 {
 impl GameView {
     /// The view of `session` as it stands, with `score` for its pairing.
     #[must_use]
-    pub fn of(session: &Session, score: Score) -> GameView {
+    pub(crate) fn of(session: &Session, score: Score) -> GameView {
         let game = &session.game;
         let stones = game
             .moves()

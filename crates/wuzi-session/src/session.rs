@@ -4,7 +4,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{GameRecord, Players};
-use wuzi_core::{Game, Move, Outcome, Point, Stone};
+use wuzi_core::{Game, Move, Point, Stone};
 use wuzi_engine::Level;
 
 /// Who plays whom.
@@ -120,7 +120,7 @@ pub struct SavedGame {
 /// with every change to the game, so a search that began before a change
 /// can tell its answer is stale.
 #[derive(Debug, Clone)]
-pub struct Session {
+pub(crate) struct Session {
     /// The game itself.
     pub game: Game,
     /// Who plays whom.
@@ -290,7 +290,7 @@ impl Session {
         }
         wuzi_store::SaveMeta {
             saved_ms: now_ms(),
-            rule: self.game.config().rule.name().to_string(),
+            rule: self.game.config().rule,
             size,
             mode: self.mode.to_store(),
             move_count: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
@@ -301,26 +301,8 @@ impl Session {
     /// What the replay log shows about this (ended) game.
     #[must_use]
     pub fn replay_summary(&self) -> Option<wuzi_store::ReplaySummary> {
-        use wuzi_store::{GameResult, Side};
         let outcome = self.game.outcome()?;
-        let side = |stone: Stone| match stone {
-            Stone::Black => Side::Black,
-            Stone::White => Side::White,
-        };
-        let result = match outcome {
-            Outcome::Win { stone, .. } => match stone {
-                Stone::Black => GameResult::BlackWin,
-                Stone::White => GameResult::WhiteWin,
-            },
-            Outcome::Draw => GameResult::Draw,
-            Outcome::Resign { loser } => GameResult::Resign {
-                winner: side(loser.opponent()),
-            },
-            Outcome::Timeout { loser } => GameResult::Timeout {
-                winner: side(loser.opponent()),
-            },
-            Outcome::ForbiddenMove { .. } => GameResult::ForbiddenMove,
-        };
+        let result = wuzi_store::GameResult::from(&outcome);
         // Win or loss is the person's, and only means something when one
         // person plays the computer.
         let person = match (self.mode, &self.black, &self.white) {
@@ -339,7 +321,7 @@ impl Session {
             started_ms: self.started_ms,
             ended_ms,
             mode: self.mode.to_store(),
-            rule: self.game.config().rule.name().to_string(),
+            rule: self.game.config().rule,
             size: self.game.board().size(),
             black: self.black.to_store(),
             white: self.white.to_store(),

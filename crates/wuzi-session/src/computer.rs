@@ -1,0 +1,192 @@
+//! The computer's moves and hints.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+use wuzi_core::Point;
+use wuzi_engine::{Level, Position, Progress};
+
+use crate::service::lock;
+use crate::{AppError, GameView, Service};
+
+/// A search's progress as the thinking indicator shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProgressView {
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Score for the side to move.
+    pub score: i32,
+    /// The side to move's chance to win, 0 to 1.
+    pub win_chance: f32,
+    /// The best line so far.
+    pub pv: Vec<Point>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Positions per second.
+    pub nps: u64,
+}
+
+impl From<&Progress> for ProgressView {
+    fn from(p: &Progress) -> Self {
+        ProgressView {
+            depth: p.depth,
+            score: p.score,
+            win_chance: p.win_chance,
+            pv: p.pv.clone(),
+            nodes: p.nodes,
+            nps: p.nodes_per_second,
+        }
+    }
+}
+
+/// A hint: the best move for the side to move.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hint {
+    /// The move to play.
+    pub best: Point,
+    /// The side to move's chance to win with it, 0 to 1.
+    pub win_chance: f32,
+    /// The line the engine expects.
+    pub pv: Vec<Point>,
+    /// The game's generation the hint is for: the UI draws it only while
+    /// the game is still at that generation.
+    pub generation: u64,
+}
+
+/// What a search works on, taken from the game in one look.
+#[derive(Debug)]
+pub(crate) struct SearchTask {
+    pub(crate) position: Position,
+    pub(crate) generation: u64,
+    pub(crate) stop: Arc<AtomicBool>,
+}
+
+impl Service {
+    /// The position, level and stop flag for the computer's turn, all taken
+    /// while the game is locked: any change after this raises `stop`.
+    pub(crate) fn computer_turn(&self) -> Result<(SearchTask, Level), AppError> {
+        let session = self.session();
+        let level = session.ai_to_move().ok_or(AppError::NotAiTurn)?;
+        let rule = session.game.config().rule;
+        let task = SearchTask {
+            position: Position::from_game(&session.game, rule),
+            generation: session.generation,
+            stop: self.new_ai_stop(&session),
+        };
+        Ok((task, level))
+    }
+
+    /// The computer plays its move, telling `on_progress` how its search
+    /// goes. The move is applied only if the game did not change meanwhile.
+    ///
+    /// # Errors
+    /// `not_ai_turn` when a person is to move; `stale` when the game changed
+    /// during the search (nothing changes then).
+    pub fn ai_move(&self, on_progress: impl Fn(&ProgressView)) -> Result<GameView, AppError> {
+        let (task, level) = self.computer_turn()?;
+        let found = {
+            let mut engine = lock(&self.engine);
+            engine.play(&task.position, level, level.limits(), &task.stop, |p| {
+                on_progress(&ProgressView::from(p));
+            })?
+        };
+        let mut session = self.session();
+        if session.generation != task.generation {
+            return Err(AppError::Stale);
+        }
+        session.play(found.best)?;
+        Ok(self.commit(session))
+    }
+
+    /// Tells the thinking computer to play its best move now.
+    pub fn stop_ai(&self) {
+        self.raise_ai_stop();
+    }
+
+    /// The position and stop flag for a hint, taken while the game is locked.
+    pub(crate) fn hint_task(&self) -> Result<SearchTask, AppError> {
+        let session = self.session();
+        if session.game.is_over() {
+            return Err(AppError::NoMove(wuzi_engine::NoMove::GameOver));
+        }
+        Ok(SearchTask {
+            position: Position::from_game(&session.game, session.game.config().rule),
+            generation: session.generation,
+            stop: self.new_hint_stop(&session),
+        })
+    }
+
+    /// The engine's best move for the side to move, searched at the Normal
+    /// level's time on an engine of its own, telling `on_progress` how the
+    /// search goes. A move, undo, new game or `stop_hint` ends it.
+    ///
+    /// # Errors
+    /// `no_move` when the game is over; `cancelled` when it was stopped
+    /// (by `stop_hint`, or by a change to the game) before it was found.
+    pub fn hint(&self, on_progress: impl Fn(&ProgressView)) -> Result<Hint, AppError> {
+        let task = self.hint_task()?;
+        let found = {
+            let mut engine = lock(&self.hint_engine);
+            engine.best_move(&task.position, Level::Normal.limits(), &task.stop, |p| {
+                on_progress(&ProgressView::from(p));
+            })?
+        };
+        if task.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(AppError::Cancelled("the hint was stopped"));
+        }
+        if self.session().generation != task.generation {
+            return Err(AppError::Stale);
+        }
+        Ok(Hint {
+            best: found.best,
+            win_chance: found.win_chance,
+            pv: found.pv,
+            generation: task.generation,
+        })
+    }
+
+    /// Ends the hint being searched, if any.
+    pub fn stop_hint(&self) {
+        self.raise_hint_stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+    use crate::NewGame;
+
+    /// The computer's search and its stop flag come from one look at the
+    /// game: a change right after that look stops the search, so it never
+    /// runs its whole budget for a game that is gone.
+    #[test]
+    fn a_change_just_after_the_computer_starts_stops_its_search() {
+        let dir = tempfile::tempdir().expect("a temp folder");
+        let service = Service::open(Some(dir.path().to_path_buf()), false);
+        let ask = NewGame {
+            mode: Some(crate::Mode::HumanAi),
+            human_stone: Some(wuzi_core::Stone::White),
+            black_level: Some("master".into()),
+            ..NewGame::default()
+        };
+        for change in ["undo", "new game", "restart", "resign"] {
+            service.new_game(&ask).expect("a game against Master");
+            let (task, level) = service.computer_turn().expect("the computer's turn");
+            assert_eq!(level, Level::Master);
+            assert!(!task.stop.load(Ordering::Relaxed));
+            match change {
+                "undo" => drop(service.undo()),
+                "new game" => drop(service.new_game(&ask)),
+                "restart" => drop(service.restart()),
+                _ => drop(service.resign()),
+            }
+            assert!(
+                task.stop.load(Ordering::Relaxed),
+                "{change} raised the stop flag of the search that had just begun"
+            );
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Wuzi's game service: everything the app does between a click and what
+//! the page draws.
+//!
+//! [`Service`] owns the game on the board with its mode and players, the
+//! data folder ([`wuzi_store`]), and the engines ([`wuzi_engine`]). Every
+//! command is a typed method (`new_game`, `play`, `undo`, `ai_move`,
+//! `save_game`, `analyse_game`, `open_profile` ...), and
+//! [`Service::dispatch`] runs any of them by name with JSON arguments: the
+//! Tauri app and `wuzi serve` are both thin doors over it, so there is one
+//! list of commands ([`COMMANDS`]), described in `docs/ipc.md`.
+//!
+//! Game commands answer a complete [`GameView`]; failures are an
+//! [`AppError`] that serializes as `{ kind, message }`.
+//!
+//! ```
+//! use wuzi_session::{NewGame, Service};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let service = Service::open(Some(dir.path().to_path_buf()), false);
+//! service.new_game(&NewGame::default()).unwrap();
+//! let view = service.play(7, 7).unwrap();
+//! assert_eq!(view.stones.len(), 1);
+//! assert_eq!(view.to_move, wuzi_core::Stone::White);
+//! ```
+
+mod computer;
+mod dispatch;
+mod error;
+mod play;
+mod profiles;
+mod review;
+mod saves;
+mod service;
+mod session;
+mod view;
+
+pub use computer::{Hint, ProgressView};
+pub use dispatch::{COMMANDS, Door};
+pub use error::AppError;
+pub use play::NewGame;
+pub use profiles::{AppInfo, OpenedProfile, ProfileList};
+pub use review::{
+    AnalysisProgress, AnalysisView, JudgementView, ReplayFilter, ReplayItem, ReplayPage, ReplayView,
+};
+pub use saves::{Exported, SaveView, SavedFile};
+pub use service::{NoticeView, Service};
+pub use session::{Mode, SavedGame, Seat, now_ms};
+pub use view::{GameView, StoneView};

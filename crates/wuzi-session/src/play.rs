@@ -1,0 +1,235 @@
+//! Playing: new game, moves, undo and redo, restart, resigning.
+
+use serde::Deserialize;
+use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Stone};
+use wuzi_engine::Level;
+use wuzi_store::{FirstMove, Settings};
+
+use crate::session::{Mode, Seat, Session};
+use crate::{AppError, GameView, Service};
+
+/// How the UI asks for a new game; what it leaves out comes from the
+/// profile's settings.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct NewGame {
+    /// Who plays whom.
+    pub mode: Option<Mode>,
+    /// Lines each way.
+    pub size: Option<u8>,
+    /// The rule.
+    pub rule: Option<Rule>,
+    /// What a forbidden move does.
+    pub forbidden_moves: Option<ForbiddenMoves>,
+    /// The person's colour against the computer.
+    pub human_stone: Option<Stone>,
+    /// Black's level when black is the computer.
+    pub black_level: Option<String>,
+    /// White's level when white is the computer.
+    pub white_level: Option<String>,
+}
+
+/// `name` as a level, or `fallback` when none is named.
+fn level(name: Option<&str>, fallback: Level) -> Result<Level, AppError> {
+    match name {
+        None => Ok(fallback),
+        Some(name) => name
+            .parse()
+            .map_err(|err: wuzi_engine::UnknownLevel| AppError::BadArgument(err.to_string())),
+    }
+}
+
+/// The level the settings name; a hand-edited file may name none we know,
+/// and then the player is told rather than silently given another level.
+pub(crate) fn settings_level(settings: &Settings) -> Result<Level, AppError> {
+    settings
+        .ai_level
+        .parse()
+        .map_err(|err: wuzi_engine::UnknownLevel| {
+            AppError::BadArgument(format!(
+                "the settings name an unknown computer level ({err}); choose one in Settings"
+            ))
+        })
+}
+
+/// The session a [`NewGame`] asks for, with `settings` filling the gaps and
+/// `player` as the person's name.
+fn session_for(
+    ask: &NewGame,
+    settings: &Settings,
+    player: &str,
+    previous: &Session,
+) -> Result<Session, AppError> {
+    let rule = ask.rule.unwrap_or(settings.rule);
+    // Renju is only played on 15x15, so a renju game takes that size unless
+    // the player asked for another one (which the core then refuses).
+    let size = ask.size.unwrap_or(if rule == Rule::Renju {
+        wuzi_core::DEFAULT_SIZE
+    } else {
+        settings.board_size
+    });
+    let forbidden = ask.forbidden_moves.unwrap_or(settings.forbidden_moves);
+    let game = Game::with_config(GameConfig {
+        size,
+        rule,
+        forbidden,
+        first: Stone::Black,
+    })?;
+    let mode = ask.mode.unwrap_or(previous.mode);
+    // The settings' level is only needed where the ask names none.
+    let default_level = || settings_level(settings);
+    let ai = |name: Option<&str>| -> Result<Seat, AppError> {
+        let level = match name {
+            Some(_) => level(name, Level::Normal)?,
+            None => default_level()?,
+        };
+        Ok(Seat::Ai { level })
+    };
+    let human = |name: &str| Seat::Human { name: name.into() };
+    let (black, white) = match mode {
+        Mode::HumanHuman => (human("Black"), human("White")),
+        Mode::AiAi => (
+            ai(ask.black_level.as_deref())?,
+            ai(ask.white_level.as_deref())?,
+        ),
+        Mode::HumanAi => {
+            let stone = ask.human_stone.unwrap_or(match settings.first_move {
+                FirstMove::Human => Stone::Black,
+                FirstMove::Computer => Stone::White,
+                // Alternate: the other colour from the last game against the computer.
+                FirstMove::Alternate => match (&previous.mode, &previous.black) {
+                    (Mode::HumanAi, Seat::Human { .. }) => Stone::White,
+                    _ => Stone::Black,
+                },
+            });
+            let computer = ai(match stone {
+                Stone::Black => ask.white_level.as_deref(),
+                Stone::White => ask.black_level.as_deref(),
+            })?;
+            match stone {
+                Stone::Black => (human(player), computer),
+                Stone::White => (computer, human(player)),
+            }
+        }
+    };
+    Ok(Session::new(game, mode, black, white))
+}
+
+impl Service {
+    /// The game as it stands, for the first draw.
+    #[must_use]
+    pub fn game_view(&self) -> GameView {
+        let session = self.session();
+        self.view(&session)
+    }
+
+    /// Starts a new game as `ask` says, the open profile's settings filling
+    /// in the rest (the defaults when no profile is open or there is no
+    /// data folder).
+    ///
+    /// # Errors
+    /// `bad_config` for a set-up no game can have, `bad_argument` for an
+    /// unknown level, or the store's error when the settings cannot be read.
+    pub fn new_game(&self, ask: &NewGame) -> Result<GameView, AppError> {
+        let found = self.with_profile(|store, id| {
+            let (settings, notices) = store.settings(id)?;
+            self.add_notices(&notices);
+            Ok((settings, store.profile(id)?.name))
+        });
+        let (settings, player) = match found {
+            Ok(found) => found,
+            // A guest game: nobody's settings to follow.
+            Err(AppError::NoProfile | AppError::NoStore(_)) => {
+                (Settings::default(), "Player".to_string())
+            }
+            Err(err) => return Err(err),
+        };
+        let next = session_for(ask, &settings, &player, &self.session())?;
+        tracing::info!(mode = ?next.mode, rule = ?next.game.config().rule, "game started");
+        Ok(self.replace_session(next))
+    }
+
+    /// Places the side to move's stone at column `x`, row `y` (0-based from
+    /// the top left). Numbers no board holds are refused as off the board
+    /// rather than failing to parse, so the player sees the same message.
+    ///
+    /// # Errors
+    /// `not_your_turn` when the computer is to move, or why the rules
+    /// refuse the move; nothing changes then.
+    pub fn play(&self, x: i64, y: i64) -> Result<GameView, AppError> {
+        let mut session = self.session();
+        let point = match (u8::try_from(x), u8::try_from(y)) {
+            (Ok(x), Ok(y)) => Point::new(x, y),
+            _ => {
+                let size = session.game.board().size();
+                return Err(AppError::OutOfRange { x, y, size });
+            }
+        };
+        if session.ai_to_move().is_some() {
+            return Err(AppError::NotYourTurn);
+        }
+        session.play(point)?;
+        self.raise_hint_stop();
+        Ok(self.commit(session))
+    }
+
+    /// Takes back the last move; against the computer, back to the person's
+    /// turn (two plies).
+    #[must_use]
+    pub fn undo(&self) -> GameView {
+        let mut session = self.session();
+        self.stop_searches();
+        if session.undo() > 0 {
+            return self.commit(session);
+        }
+        self.view(&session)
+    }
+
+    /// Plays again what undo took back.
+    #[must_use]
+    pub fn redo(&self) -> GameView {
+        let mut session = self.session();
+        self.stop_searches();
+        if session.redo() > 0 {
+            return self.commit(session);
+        }
+        self.view(&session)
+    }
+
+    /// The same game again from an empty board.
+    ///
+    /// # Errors
+    /// Only if the game's own set-up were refused, which cannot happen for
+    /// a game that was started.
+    pub fn restart(&self) -> Result<GameView, AppError> {
+        let next = {
+            let session = self.session();
+            let game = Game::with_config(*session.game.config())?;
+            Session::new(
+                game,
+                session.mode,
+                session.black.clone(),
+                session.white.clone(),
+            )
+        };
+        Ok(self.replace_session(next))
+    }
+
+    /// The person to move resigns (against the computer: the person,
+    /// whoever is to move).
+    ///
+    /// # Errors
+    /// `game_over` when the game has already ended.
+    pub fn resign(&self) -> Result<GameView, AppError> {
+        let mut session = self.session();
+        self.stop_searches();
+        let loser = match (session.mode, &session.black, &session.white) {
+            (Mode::HumanAi, Seat::Human { .. }, _) => Stone::Black,
+            (Mode::HumanAi, _, Seat::Human { .. }) => Stone::White,
+            _ => session.game.to_move(),
+        };
+        session.game.resign(loser)?;
+        session.touch();
+        Ok(self.commit(session))
+    }
+}

@@ -1,0 +1,1020 @@
+//! Every command driven through [`Service::dispatch`] exactly as the web UI
+//! sends them through either door: JSON arguments in, a view or
+//! `{ kind, message }` out, with a real data folder in a temp directory.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use wuzi_session::{AppError, Door, Service};
+
+/// The test's door: progress goes to a channel the test can wait on, and
+/// the file dialogs answer what the test chose.
+#[derive(Default)]
+struct TestDoor {
+    progress: Mutex<Option<Sender<Value>>>,
+    open: Option<PathBuf>,
+    save_dir: Option<PathBuf>,
+}
+
+impl Door for TestDoor {
+    fn progress(&self, message: Value) {
+        if let Some(tx) = self.progress.lock().expect("progress lock").as_ref() {
+            let _ = tx.send(message);
+        }
+    }
+
+    fn pick_file_to_open(&self) -> Result<Option<PathBuf>, AppError> {
+        Ok(self.open.clone())
+    }
+
+    fn pick_file_to_save(
+        &self,
+        file_name: &str,
+        _kind: &str,
+        _extension: &str,
+    ) -> Result<Option<PathBuf>, AppError> {
+        Ok(self.save_dir.as_ref().map(|dir| dir.join(file_name)))
+    }
+}
+
+struct Harness {
+    service: Arc<Service>,
+    data: TempDir,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let data = tempfile::tempdir().expect("a temp folder");
+        Harness::in_folder(data)
+    }
+
+    /// The service started on an existing data folder, as after a restart.
+    fn in_folder(data: TempDir) -> Harness {
+        let service = Arc::new(Service::open(Some(data.path().to_path_buf()), false));
+        Harness { service, data }
+    }
+
+    /// Closes the service and starts it again on the same data folder.
+    fn restart(self) -> Harness {
+        let Harness { data, .. } = self;
+        Harness::in_folder(data)
+    }
+
+    /// Runs `cmd` with `args`; Ok is the command's answer, Err its error.
+    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        invoke_with(&self.service, cmd, args, &TestDoor::default())
+    }
+
+    fn ok(&self, cmd: &str, args: Value) -> Value {
+        self.invoke(cmd, args.clone())
+            .unwrap_or_else(|err| panic!("{cmd} {args} failed: {err}"))
+    }
+
+    fn err(&self, cmd: &str, args: Value) -> Value {
+        match self.invoke(cmd, args.clone()) {
+            Ok(answer) => panic!("{cmd} {args} was accepted: {answer}"),
+            Err(err) => err,
+        }
+    }
+
+    fn play(&self, x: i64, y: i64) -> Result<Value, Value> {
+        self.invoke("play", json!({ "x": x, "y": y }))
+    }
+
+    fn view(&self) -> Value {
+        self.ok("game_view", json!({}))
+    }
+}
+
+fn invoke_with(service: &Service, cmd: &str, args: Value, door: &TestDoor) -> Result<Value, Value> {
+    service
+        .dispatch(cmd, args, door)
+        .map_err(|err| serde_json::to_value(&err).expect("an error serializes"))
+}
+
+/// A door whose progress messages arrive on the returned receiver.
+fn listening_door() -> (TestDoor, Receiver<Value>) {
+    let (tx, rx) = channel();
+    let door = TestDoor {
+        progress: Mutex::new(Some(tx)),
+        ..TestDoor::default()
+    };
+    (door, rx)
+}
+
+fn stones(view: &Value) -> Vec<(u64, u64, String)> {
+    view["stones"]
+        .as_array()
+        .expect("stones is a list")
+        .iter()
+        .map(|s| {
+            (
+                s["x"].as_u64().expect("x"),
+                s["y"].as_u64().expect("y"),
+                s["stone"].as_str().expect("stone").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn kind(err: &Value) -> &str {
+    err["kind"].as_str().expect("an error has a kind")
+}
+
+/// Black plays the top row from (0,0), white the row below, until black
+/// has five.
+fn play_black_five(h: &Harness) -> Value {
+    let mut last = Value::Null;
+    for i in 0..5 {
+        last = h.play(i, 0).expect("black's move");
+        if i < 4 {
+            h.play(i, 1).expect("white's move");
+        }
+    }
+    last
+}
+
+#[test]
+fn a_new_app_shows_an_empty_15x15_board_with_black_to_move() {
+    let h = Harness::new();
+    let view = h.view();
+    assert_eq!(view["size"], 15);
+    assert_eq!(view["stones"], json!([]));
+    assert_eq!(view["to_move"], "black");
+    assert_eq!(view["last"], Value::Null);
+    assert_eq!(view["outcome"], Value::Null);
+    assert_eq!(view["can_undo"], false);
+}
+
+#[test]
+fn playing_places_stones_in_alternating_colours() {
+    let h = Harness::new();
+    let first = h.play(7, 7).expect("the centre is free");
+    assert_eq!(stones(&first), vec![(7, 7, "black".to_string())]);
+    assert_eq!(first["to_move"], "white");
+    assert_eq!(first["last"], json!({ "x": 7, "y": 7 }));
+
+    let second = h.play(8, 6).expect("a free point");
+    assert_eq!(
+        stones(&second),
+        vec![(7, 7, "black".to_string()), (8, 6, "white".to_string())]
+    );
+    assert_eq!(second["to_move"], "black");
+    assert_eq!(second["black_count"], 1);
+    assert_eq!(second["white_count"], 1);
+    assert_eq!(second["stones"][1]["number"], 2);
+    assert!(second["generation"].as_u64() > first["generation"].as_u64());
+}
+
+#[test]
+fn an_occupied_point_is_refused_and_the_board_is_unchanged() {
+    let h = Harness::new();
+    h.play(3, 4).expect("a free point");
+    let err = h.play(3, 4).expect_err("the point is taken");
+    assert_eq!(kind(&err), "occupied");
+    assert!(
+        err["message"]
+            .as_str()
+            .expect("a message")
+            .contains("black"),
+        "the message says what is there: {err}"
+    );
+    let view = h.view();
+    assert_eq!(stones(&view), vec![(3, 4, "black".to_string())]);
+    assert_eq!(view["to_move"], "white", "the turn did not pass");
+}
+
+#[test]
+fn points_off_the_board_are_refused_as_off_board() {
+    let h = Harness::new();
+    for (x, y) in [(15, 0), (0, 15), (-1, 3), (3, -1), (255, 255), (100_000, 2)] {
+        let err = h.play(x, y).expect_err("off the board");
+        assert_eq!(kind(&err), "off_board", "({x}, {y}) gave {err}");
+        assert!(err["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    assert_eq!(h.view()["stones"], json!([]));
+}
+
+#[test]
+fn arguments_of_the_wrong_shape_are_refused_with_an_error() {
+    let h = Harness::new();
+    for args in [
+        json!({}),
+        json!({ "x": "h", "y": 8 }),
+        json!({ "x": 1.5, "y": 2 }),
+        json!({ "x": null, "y": 2 }),
+        json!([7, 7]),
+        json!("h8"),
+    ] {
+        let err = h.err("play", args.clone());
+        assert_eq!(kind(&err), "bad_argument", "{args}: {err}");
+    }
+    assert_eq!(h.view()["stones"], json!([]), "nothing was placed");
+    for config in [json!({ "mode": "chess" }), json!({ "colour": "red" })] {
+        let err = h.err("new_game", json!({ "config": config }));
+        assert_eq!(kind(&err), "bad_argument", "{err}");
+    }
+    assert_eq!(kind(&h.err("export_game", json!({}))), "bad_argument");
+    assert_eq!(
+        kind(&h.err("place_every_stone", json!({}))),
+        "unknown_command"
+    );
+}
+
+#[test]
+fn five_in_a_row_ends_the_game_with_its_line() {
+    let h = Harness::new();
+    let view = play_black_five(&h);
+    assert_eq!(view["outcome"]["kind"], "five");
+    assert_eq!(view["outcome"]["winner"], "black");
+    let line: Vec<_> = view["winning_line"]
+        .as_array()
+        .expect("a line")
+        .iter()
+        .map(|p| (p["x"].as_u64(), p["y"].as_u64()))
+        .collect();
+    assert_eq!(line.len(), 5);
+    assert!(line.contains(&(Some(0), Some(0))) && line.contains(&(Some(4), Some(0))));
+    assert_eq!(kind(&h.play(9, 9).expect_err("game over")), "game_over");
+    assert_eq!(view["score"]["black"], 1);
+    let listed = h.ok("list_replays", json!({}));
+    assert_eq!(
+        view["replay_id"], listed["items"][0]["id"],
+        "the view names its replay"
+    );
+}
+
+#[test]
+fn undo_and_redo_between_two_people_take_one_move_at_a_time() {
+    let h = Harness::new();
+    h.play(7, 7).expect("move");
+    h.play(8, 8).expect("move");
+    let view = h.ok("undo", json!({}));
+    assert_eq!(stones(&view), vec![(7, 7, "black".to_string())]);
+    assert_eq!(view["can_redo"], true);
+    let view = h.ok("redo", json!({}));
+    assert_eq!(stones(&view).len(), 2);
+    h.ok("undo", json!({}));
+    let view = h.play(1, 1).expect("a new move");
+    assert_eq!(view["can_redo"], false, "a new move clears redo");
+}
+
+#[test]
+fn new_game_takes_a_size_and_rule_and_refuses_unplayable_ones() {
+    let h = Harness::new();
+    h.play(7, 7).expect("move");
+    let view = h.ok("new_game", json!({ "config": { "size": 19 } }));
+    assert_eq!(view["size"], 19);
+    assert_eq!(view["stones"], json!([]));
+    h.play(18, 18).expect("the far corner of 19x19");
+
+    for config in [
+        json!({ "size": 4 }),
+        json!({ "size": 23 }),
+        json!({ "rule": "renju", "size": 19 }),
+    ] {
+        let err = h.err("new_game", json!({ "config": config }));
+        assert_eq!(kind(&err), "bad_config", "{config}: {err}");
+    }
+    let view = h.view();
+    assert_eq!(view["size"], 19, "a refused new game keeps the old one");
+    assert_eq!(stones(&view).len(), 1);
+
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "rule": "renju", "forbiddenMoves": "refuse" } }),
+    );
+    assert_eq!(view["rule"], "renju");
+    assert_eq!(
+        view["forbidden_moves"], "refuse",
+        "one word for it everywhere"
+    );
+    assert_eq!(view["size"], 15, "renju is played on 15x15");
+}
+
+#[test]
+fn renju_marks_and_refuses_black_forbidden_points() {
+    let h = Harness::new();
+    h.ok("new_game", json!({ "config": { "rule": "renju" } }));
+    // Black at H8 I8 (row 8) and G7 G6 (column G) with white far away: J8 and
+    // G9 would each make a three, so G8 makes a double three.
+    for (b, w) in [
+        ((7, 7), (0, 0)),
+        ((8, 7), (0, 2)),
+        ((6, 8), (0, 4)),
+        ((6, 9), (0, 6)),
+    ] {
+        h.play(b.0, b.1).expect("black");
+        h.play(w.0, w.1).expect("white");
+    }
+    let view = h.view();
+    let forbidden = view["forbidden"].as_array().expect("a list");
+    assert!(
+        forbidden
+            .iter()
+            .any(|f| f["x"] == 6 && f["y"] == 7 && f["kind"] == "double_three"),
+        "G8 is marked: {forbidden:?}"
+    );
+    let err = h.play(6, 7).expect_err("forbidden for black");
+    assert_eq!(kind(&err), "forbidden");
+    assert_eq!(stones(&h.view()).len(), 8);
+}
+
+#[test]
+fn the_computer_answers_and_undo_takes_back_both_moves() {
+    let h = Harness::new();
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner" } }),
+    );
+    assert_eq!(view["players"]["white"]["kind"], "ai");
+    assert_eq!(view["ai_to_move"], false);
+    let view = h.play(7, 7).expect("the person's move");
+    assert_eq!(view["ai_to_move"], true);
+    assert_eq!(
+        kind(&h.play(8, 8).expect_err("the computer's turn")),
+        "not_your_turn"
+    );
+
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(stones(&view).len(), 2);
+    assert_eq!(view["stones"][1]["stone"], "white");
+    assert_eq!(view["ai_to_move"], false);
+    assert_eq!(kind(&h.err("ai_move", json!({}))), "not_ai_turn");
+
+    let view = h.ok("undo", json!({}));
+    assert_eq!(
+        view["stones"],
+        json!([]),
+        "two plies: back to the person's turn"
+    );
+    assert_eq!(view["to_move"], "black");
+}
+
+#[test]
+fn the_computer_moves_first_when_the_person_takes_white() {
+    let h = Harness::new();
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "white", "blackLevel": "easy" } }),
+    );
+    assert_eq!(view["ai_to_move"], true);
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["stones"][0]["stone"], "black");
+    assert_eq!(view["to_move"], "white");
+}
+
+/// Starts a game against Master, plays the person's first move and sets
+/// Master thinking on another thread; returns once the search is under way.
+fn master_thinking(h: &Harness) -> thread::JoinHandle<Result<Value, Value>> {
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "master" } }),
+    );
+    h.play(7, 7).expect("the person's move");
+    let service = Arc::clone(&h.service);
+    let (door, progress) = listening_door();
+    let thinking = thread::spawn(move || invoke_with(&service, "ai_move", json!({}), &door));
+    // The first progress report: the search is under way.
+    progress
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the search reports progress");
+    thinking
+}
+
+#[test]
+fn a_move_found_after_the_game_changed_is_dropped() {
+    for change in ["undo", "new_game", "restart"] {
+        let h = Harness::new();
+        let thinking = master_thinking(&h);
+        let started = Instant::now();
+        h.ok(change, json!({}));
+        let answer = thinking.join().expect("the search thread ends");
+        let err = answer.expect_err("the stale move is refused");
+        assert_eq!(kind(&err), "stale", "after {change}: {err}");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "the search stopped when the game changed"
+        );
+        let view = h.view();
+        assert!(
+            view["stones"]
+                .as_array()
+                .expect("stones")
+                .iter()
+                .all(|s| s["stone"] != "white"),
+            "no white stone landed after {change}: {view}"
+        );
+    }
+}
+
+#[test]
+fn stop_makes_the_computer_play_at_once() {
+    let h = Harness::new();
+    let thinking = master_thinking(&h);
+    let stopped = Instant::now();
+    h.ok("stop_ai", json!({}));
+    let view = thinking
+        .join()
+        .expect("the search thread ends")
+        .expect("the move is played");
+    assert!(stopped.elapsed() < Duration::from_secs(2));
+    assert_eq!(stones(&view).len(), 2);
+}
+
+#[test]
+fn a_hint_names_a_free_point() {
+    let h = Harness::new();
+    h.play(7, 7).expect("move");
+    let hint = h.ok("hint", json!({}));
+    let (x, y) = (hint["best"]["x"].as_u64(), hint["best"]["y"].as_u64());
+    assert!(x.is_some() && y.is_some());
+    assert_ne!((x, y), (Some(7), Some(7)));
+    let chance = hint["win_chance"].as_f64().expect("a chance");
+    assert!((0.0..=1.0).contains(&chance));
+}
+
+#[test]
+fn saves_list_load_with_undo_refuse_overwrites_and_delete() {
+    let h = Harness::new();
+    h.play(7, 7).expect("move");
+    h.play(8, 8).expect("move");
+    let list = h.ok(
+        "save_game",
+        json!({ "name": "Opening study", "overwrite": false }),
+    );
+    assert_eq!(list[0]["name"], "Opening study");
+    assert_eq!(list[0]["move_count"], 2);
+    assert_eq!(list[0]["size"], 15);
+    let preview = list[0]["preview"].as_str().expect("a preview");
+    assert_eq!(preview.len(), 225);
+    assert_eq!(&preview[7 * 15 + 7..7 * 15 + 8], "x");
+
+    let err = h.err(
+        "save_game",
+        json!({ "name": "opening STUDY", "overwrite": false }),
+    );
+    assert_eq!(kind(&err), "exists");
+    h.ok(
+        "save_game",
+        json!({ "name": "Opening study", "overwrite": true }),
+    );
+
+    for bad in [
+        "",
+        "../escape",
+        "a/b",
+        "a\\b",
+        "nul\u{0}byte",
+        &"x".repeat(65),
+    ] {
+        let err = h.err("save_game", json!({ "name": bad, "overwrite": false }));
+        assert_eq!(kind(&err), "bad_name", "{bad:?}: {err}");
+    }
+
+    h.ok("new_game", json!({}));
+    let view = h.ok("load_save", json!({ "name": "Opening study" }));
+    assert_eq!(stones(&view).len(), 2);
+    assert_eq!(view["save_name"], "Opening study");
+    let view = h.ok("undo", json!({}));
+    assert_eq!(stones(&view).len(), 1, "undo works after loading");
+
+    assert_eq!(
+        kind(&h.err("load_save", json!({ "name": "nothing" }))),
+        "not_found"
+    );
+    let list = h.ok("delete_save", json!({ "name": "Opening study" }));
+    assert_eq!(list, json!([]));
+}
+
+#[test]
+fn continue_brings_back_the_game_after_a_restart() {
+    let h = Harness::new();
+    assert_eq!(h.ok("has_autosave", json!({})), false);
+    h.play(7, 7).expect("move");
+    h.play(6, 6).expect("move");
+    h.play(8, 8).expect("move");
+    let h = h.restart();
+    assert_eq!(
+        h.view()["stones"],
+        json!([]),
+        "a restart opens on a fresh board"
+    );
+    assert_eq!(h.ok("has_autosave", json!({})), true);
+    let view = h.ok("continue_game", json!({}));
+    assert_eq!(stones(&view).len(), 3);
+    assert_eq!(view["to_move"], "white");
+}
+
+#[test]
+fn a_finished_game_is_in_the_replay_log_and_can_be_played_on() {
+    let h = Harness::new();
+    play_black_five(&h);
+    h.ok("new_game", json!({}));
+    h.play(7, 7).expect("move");
+    h.ok("resign", json!({}));
+
+    let page = h.ok("list_replays", json!({ "page": 0, "pageSize": 10 }));
+    assert_eq!(page["total"], 2);
+    let items = page["items"].as_array().expect("items");
+    assert_eq!(items[0]["result"], "resign", "newest first");
+    assert_eq!(items[1]["result"], "black_win");
+    assert_eq!(items[1]["move_count"], 9);
+
+    let id = items[1]["id"].as_str().expect("an id");
+    let replay = h.ok("load_replay", json!({ "id": id }));
+    assert_eq!(replay["moves"].as_array().map(Vec::len), Some(9));
+    assert_eq!(replay["final_view"]["outcome"]["kind"], "five");
+
+    let view = h.ok("play_from", json!({ "id": id, "moveCount": 4 }));
+    assert_eq!(stones(&view).len(), 4);
+    assert_eq!(view["outcome"], Value::Null);
+    assert_eq!(view["to_move"], "black");
+
+    assert_eq!(
+        kind(&h.err("load_replay", json!({ "id": "../../etc" }))),
+        "not_found"
+    );
+    h.err("play_from", json!({ "id": id, "moveCount": 99 }));
+    assert_eq!(
+        h.ok("list_replays", json!({ "filter": { "mode": "ai_ai" } }))["total"],
+        0
+    );
+}
+
+#[test]
+fn a_past_game_is_analysed_move_by_move() {
+    let h = Harness::new();
+    play_black_five(&h);
+    let page = h.ok("list_replays", json!({}));
+    let id = page["items"][0]["id"].as_str().expect("an id").to_string();
+    let analysis = h.ok("analyse_game", json!({ "id": id }));
+    let moves = analysis["moves"].as_array().expect("verdicts");
+    assert_eq!(moves.len(), 9);
+    assert_eq!(analysis["complete"], true);
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    for m in moves {
+        assert!(
+            classes.contains(&m["class"].as_str().expect("a class")),
+            "{m}"
+        );
+    }
+    // White's fourth move let black make five in one: the engine calls it a blunder.
+    assert_eq!(moves[7]["class"], "blunder", "{}", moves[7]);
+}
+
+#[test]
+fn profiles_names_passwords_and_settings() {
+    let h = Harness::new();
+    let list = h.ok("list_profiles", json!({}));
+    assert_eq!(
+        list["profiles"].as_array().map(Vec::len),
+        Some(1),
+        "a default profile"
+    );
+    assert!(list["current"].is_string(), "and it is open");
+
+    let list = h.ok(
+        "create_profile",
+        json!({ "name": "Mei", "password": "plum blossom" }),
+    );
+    let mei = list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["name"] == "Mei")
+        .expect("Mei is listed")
+        .clone();
+    assert_eq!(mei["has_password"], true);
+    assert_eq!(
+        kind(&h.err("create_profile", json!({ "name": "MEI" }))),
+        "exists"
+    );
+    assert_eq!(
+        kind(&h.err("create_profile", json!({ "name": "" }))),
+        "bad_name"
+    );
+
+    let id = mei["id"].as_str().expect("an id");
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": id }))),
+        "password_required"
+    );
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": id, "password": "peach" }))),
+        "wrong_password"
+    );
+    let opened = h.ok(
+        "open_profile",
+        json!({ "id": id, "password": "plum blossom" }),
+    );
+    assert_eq!(opened["profile"]["name"], "Mei");
+    assert_eq!(opened["has_autosave"], false);
+
+    let mut settings = h.ok("get_settings", json!({}));
+    settings["theme"] = json!("dark");
+    settings["language"] = json!("zh");
+    let kept = h.ok("set_settings", json!({ "settings": settings }));
+    assert_eq!(kept["theme"], "dark");
+    settings["volume"] = json!(101);
+    assert_eq!(
+        kind(&h.err("set_settings", json!({ "settings": settings }))),
+        "invalid"
+    );
+
+    let h = h.restart();
+    assert_eq!(
+        h.ok("list_profiles", json!({}))["current"],
+        Value::Null,
+        "a profile with a password is not opened without it"
+    );
+    h.ok(
+        "open_profile",
+        json!({ "id": id, "password": "plum blossom" }),
+    );
+    assert_eq!(
+        h.ok("get_settings", json!({}))["language"],
+        "zh",
+        "settings survive"
+    );
+
+    h.ok("rename_profile", json!({ "id": id, "name": "Mei Lin" }));
+    let list = h.ok("delete_profile", json!({ "id": id }));
+    assert!(
+        list["profiles"]
+            .as_array()
+            .expect("profiles")
+            .iter()
+            .all(|p| p["name"] != "Mei Lin")
+    );
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": "../x" }))),
+        "not_found"
+    );
+}
+
+#[test]
+fn stats_count_games_against_the_computer() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner" } }),
+    );
+    h.play(7, 7).expect("move");
+    h.ok("resign", json!({}));
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(stats["total"]["losses"], 1);
+    assert_eq!(stats["by_level"]["beginner"]["losses"], 1);
+}
+
+#[test]
+fn games_go_out_and_come_back_in_every_format() {
+    let h = Harness::new();
+    for (x, y) in [(7, 7), (8, 8), (6, 8), (9, 9)] {
+        h.play(x, y).expect("move");
+    }
+    let original = stones(&h.view());
+    for format in ["psq", "sgf", "moves", "json"] {
+        let exported = h.ok("export_game", json!({ "format": format }));
+        let text = exported["text"].as_str().expect("text").to_string();
+        assert!(
+            exported["file_name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("wuzi-"))
+        );
+        h.ok("new_game", json!({}));
+        let view = h.ok("import_game", json!({ "text": text }));
+        assert_eq!(stones(&view), original, "{format} round trip");
+    }
+    let view = h.ok("import_game", json!({ "text": "h8i9j10" }));
+    assert_eq!(
+        stones(&view),
+        vec![
+            (7, 7, "black".to_string()),
+            (8, 6, "white".to_string()),
+            (9, 5, "black".to_string())
+        ]
+    );
+    for garbage in [
+        "(;GM[1]SZ[19];B[aa])",
+        "Piskvorky 15x15\n99,99,0",
+        "{not json",
+        "z99",
+    ] {
+        assert_eq!(
+            kind(&h.err("import_game", json!({ "text": garbage }))),
+            "bad_record",
+            "{garbage}"
+        );
+    }
+    assert_eq!(
+        kind(&h.err("export_game", json!({ "format": "pdf" }))),
+        "bad_argument"
+    );
+}
+
+#[test]
+fn app_info_gives_the_version_and_data_folder() {
+    let h = Harness::new();
+    let info = h.ok("app_info", json!({}));
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        info["data_dir"].as_str(),
+        Some(h.data.path().display().to_string().as_str())
+    );
+}
+
+#[test]
+fn every_listed_command_is_answered_and_no_other() {
+    let h = Harness::new();
+    for command in wuzi_session::COMMANDS {
+        // Some refuse empty arguments, none is unknown.
+        if let Err(err) = h.invoke(command, json!({})) {
+            assert_ne!(kind(&err), "unknown_command", "{command}: {err}");
+        }
+    }
+    for unknown in ["", "Play", "play ", "fly", "game_view/../x"] {
+        assert_eq!(
+            kind(&h.err(unknown, json!({}))),
+            "unknown_command",
+            "{unknown:?}"
+        );
+    }
+    assert_eq!(
+        kind(&h.err("play", json!({ "x": 1 }))),
+        "bad_argument",
+        "a missing argument"
+    );
+    assert_eq!(
+        kind(&h.err("undo", json!({ "steps": 2 }))),
+        "bad_argument",
+        "an argument the command does not take"
+    );
+}
+
+#[test]
+fn docs_ipc_md_lists_exactly_the_commands() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ipc.md"))
+        .expect("docs/ipc.md");
+    // Command tables have the command's name in backticks as the first cell.
+    let documented: Vec<&str> = doc
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split_once('`'))
+        .filter(|(_, after)| after.trim_start().starts_with('|'))
+        .map(|(name, _)| name)
+        .collect();
+    let mut listed: Vec<&str> = wuzi_session::COMMANDS.to_vec();
+    let mut sorted = documented.clone();
+    sorted.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(sorted, listed, "docs/ipc.md and COMMANDS differ");
+    assert_eq!(
+        documented.len(),
+        wuzi_session::COMMANDS.len(),
+        "a command documented twice"
+    );
+}
+
+/// Plays black into a double three at (9, 7): two open threes crossing.
+fn black_plays_a_double_three(h: &Harness) -> Value {
+    let moves = [
+        (7, 7),
+        (0, 0),
+        (8, 7),
+        (0, 2),
+        (9, 8),
+        (0, 4),
+        (9, 9),
+        (0, 6),
+    ];
+    for (x, y) in moves {
+        h.play(x, y).expect("a legal move");
+    }
+    let view = h.view();
+    assert!(
+        view["forbidden"]
+            .as_array()
+            .expect("forbidden points")
+            .iter()
+            .any(|f| f["x"] == 9 && f["y"] == 7 && f["kind"] == "double_three"),
+        "(9, 7) is marked: {view}"
+    );
+    h.play(9, 7)
+        .expect("with forbidden moves losing, the move is played")
+}
+
+#[test]
+fn a_renju_game_lost_by_a_forbidden_move_can_be_analysed() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "rule": "renju", "forbiddenMoves": "lose" } }),
+    );
+    let view = black_plays_a_double_three(&h);
+    assert_eq!(view["outcome"]["kind"], "forbidden");
+    assert_eq!(view["outcome"]["winner"], "white");
+    let id = h.ok("list_replays", json!({}))["items"][0]["id"]
+        .as_str()
+        .expect("the game is in the log")
+        .to_string();
+    let analysis = h.ok("analyse_game", json!({ "id": id }));
+    assert_eq!(analysis["complete"], true);
+    let moves = analysis["moves"].as_array().expect("verdicts");
+    assert_eq!(moves.len(), 9);
+    let last = &moves[8];
+    assert_eq!(last["stone"], "black");
+    assert_eq!(last["played"], json!({ "x": 9, "y": 7 }));
+    assert_eq!(
+        last["win_chance_after"], 0.0,
+        "the forbidden move lost: {last}"
+    );
+    assert_eq!(last["class"], "blunder", "{last}");
+}
+
+#[test]
+fn an_imported_game_where_white_begins_is_analysed_with_white_first() {
+    let h = Harness::new();
+    let view = h.ok(
+        "import_game",
+        json!({ "text": "(;GM[4]FF[4]SZ[15]PB[Bai]PW[Hei];W[hh];B[ii];W[hi];B[ih])" }),
+    );
+    assert_eq!(view["stones"][0]["stone"], "white");
+    h.ok("resign", json!({}));
+    let id = h.ok("list_replays", json!({}))["items"][0]["id"]
+        .as_str()
+        .expect("the game is in the log")
+        .to_string();
+    let replay = h.ok("load_replay", json!({ "id": id }));
+    assert_eq!(replay["first"], "white");
+    let analysis = h.ok("analyse_game", json!({ "id": id }));
+    let colours: Vec<&str> = analysis["moves"]
+        .as_array()
+        .expect("verdicts")
+        .iter()
+        .map(|m| m["stone"].as_str().expect("a colour"))
+        .collect();
+    assert_eq!(colours, ["white", "black", "white", "black"]);
+}
+
+#[test]
+fn a_hint_can_be_stopped_and_is_dropped_when_the_game_moves_on() {
+    let h = Harness::new();
+    h.play(7, 7).expect("move");
+    for interruption in ["stop_hint", "play", "undo", "new_game"] {
+        let service = Arc::clone(&h.service);
+        let (door, progress) = listening_door();
+        let hinting = thread::spawn(move || invoke_with(&service, "hint", json!({}), &door));
+        progress
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the hint's search reports progress");
+        match interruption {
+            "play" => drop(h.play(8, 8).expect("the move")),
+            other => drop(h.ok(other, json!({}))),
+        }
+        let err = hinting
+            .join()
+            .expect("the hint thread ends")
+            .expect_err("the hint is not given for a changed game");
+        assert_eq!(kind(&err), "cancelled", "after {interruption}: {err}");
+        if h.view()["stones"].as_array().is_none_or(Vec::is_empty) {
+            h.play(7, 7).expect("move");
+        }
+    }
+    let hint = h.ok("hint", json!({}));
+    assert_eq!(hint["generation"], h.view()["generation"]);
+}
+
+#[test]
+fn a_hint_does_not_wait_for_or_stop_the_computers_search() {
+    let h = Harness::new();
+    let thinking = master_thinking(&h);
+    let hint = h.ok("hint", json!({}));
+    assert!(hint["best"]["x"].is_u64());
+    h.ok("stop_ai", json!({}));
+    let view = thinking
+        .join()
+        .expect("the search thread ends")
+        .expect("the computer still plays its move");
+    assert_eq!(stones(&view).len(), 2);
+}
+
+#[test]
+fn a_new_game_says_so_when_the_settings_cannot_be_read() {
+    let h = Harness::new();
+    let profile = h.ok("list_profiles", json!({}))["current"]
+        .as_str()
+        .expect("the default profile is open")
+        .to_string();
+    let settings = h
+        .data
+        .path()
+        .join("profiles")
+        .join(&profile)
+        .join("settings.json");
+    // A folder where the file should be: every read fails.
+    let _ = std::fs::remove_file(&settings);
+    std::fs::create_dir_all(&settings).expect("a folder in the way");
+    let err = h.err("new_game", json!({}));
+    assert_ne!(kind(&err), "bad_config", "{err}");
+    assert!(err["message"].as_str().is_some_and(|m| !m.is_empty()));
+}
+
+#[test]
+fn an_unknown_level_in_the_settings_is_named_not_replaced() {
+    let h = Harness::new();
+    let mut settings = h.ok("get_settings", json!({}));
+    settings["ai_level"] = json!("grandmaster");
+    assert_eq!(
+        kind(&h.err("set_settings", json!({ "settings": settings }))),
+        "bad_argument",
+        "the level is refused when set"
+    );
+    // A file edited by hand names it anyway.
+    let profile = h.ok("list_profiles", json!({}))["current"]
+        .as_str()
+        .expect("the default profile is open")
+        .to_string();
+    let path = h
+        .data
+        .path()
+        .join("profiles")
+        .join(&profile)
+        .join("settings.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        h.ok(
+            "set_settings",
+            json!({ "settings": h.ok("get_settings", json!({})) }),
+        );
+        std::fs::read_to_string(&path).expect("settings.json")
+    });
+    let mut file: Value = serde_json::from_str(&text).expect("settings.json is JSON");
+    file["ai_level"] = json!("grandmaster");
+    std::fs::write(&path, file.to_string()).expect("the edited file");
+    let h = h.restart();
+    let err = h.err(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black" } }),
+    );
+    assert_eq!(kind(&err), "bad_argument", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("grandmaster")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_protected_profile_stays_protected_when_the_profile_list_is_lost() {
+    let h = Harness::new();
+    let list = h.ok(
+        "create_profile",
+        json!({ "name": "Mei", "password": "plum" }),
+    );
+    let id = list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["name"] == "Mei")
+        .and_then(|p| p["id"].as_str())
+        .expect("Mei's id")
+        .to_string();
+    let data = h.data.path().to_path_buf();
+    let h = h.restart();
+    for name in ["profiles.json", "profiles.json.bak"] {
+        let _ = std::fs::remove_file(data.join(name));
+    }
+    let h = h.restart();
+    let mei = h.ok("list_profiles", json!({}))["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["id"] == id.as_str())
+        .cloned()
+        .expect("Mei is recovered from her folder");
+    assert_eq!(mei["has_password"], true, "{mei}");
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": id }))),
+        "password_required"
+    );
+    h.ok("open_profile", json!({ "id": id, "password": "plum" }));
+}
+
+#[test]
+fn a_fresh_profile_keeps_its_games_without_a_word_of_trouble() {
+    let h = Harness::new();
+    // New games on a profile that never saved one: nothing to clear, and
+    // nothing to complain about.
+    h.ok("new_game", json!({}));
+    h.ok("restart", json!({}));
+    h.play(7, 7).expect("a move");
+    h.ok("undo", json!({}));
+    let notices = h.ok("app_info", json!({}))["notices"].clone();
+    assert_eq!(notices, json!([]), "no notice for a fresh profile");
+}
