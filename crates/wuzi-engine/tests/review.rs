@@ -10,7 +10,9 @@ use std::sync::atomic::AtomicBool;
 use wuzi_core::{
     Forbidden, ForbiddenMoves, Game, GameConfig, Outcome, Point, Rule, Stone, forbidden_kind,
 };
-use wuzi_engine::{AnalysisError, Engine, Limits, MoveClass, PositionError, side_after};
+use wuzi_engine::{
+    AnalysisError, Engine, GameAnalysis, Limits, MoveClass, PositionError, side_after,
+};
 
 /// Small limits: each position of a review is looked at briefly.
 fn limits() -> Limits {
@@ -56,9 +58,14 @@ fn the_double_three(moves: &[Point]) -> Point {
     last
 }
 
-#[test]
-fn a_renju_game_lost_by_a_forbidden_move_is_reviewed_to_the_end() {
-    let moves = common::parse_moves(DOUBLE_THREE_GAME, 15);
+/// Reviews `game`, a renju game (forbidden moves lose) that black ends by
+/// a double three: the review is complete, and its last verdict is on
+/// black's forbidden move, which left black nothing. Answers the moves, the
+/// review and what progress was told.
+fn review_lost_by_double_three(
+    game: &str,
+) -> (Vec<Point>, GameAnalysis, Vec<(usize, usize, usize)>) {
+    let moves = common::parse_moves(game, 15);
     let last = the_double_three(&moves);
     let config = renju(ForbiddenMoves::Lose, Stone::Black);
     let stop = AtomicBool::new(false);
@@ -71,6 +78,17 @@ fn a_renju_game_lost_by_a_forbidden_move_is_reviewed_to_the_end() {
         .unwrap();
     assert!(review.complete);
     assert_eq!(review.moves.len(), moves.len());
+    let lost = review.moves.last().unwrap();
+    assert_eq!(lost.played, last);
+    assert_eq!(lost.stone, Stone::Black);
+    assert_eq!(lost.win_chance_after, 0.0, "{lost:?}");
+    (moves, review, told)
+}
+
+#[test]
+fn a_renju_game_lost_by_a_forbidden_move_is_reviewed_to_the_end() {
+    let (moves, review, told) = review_lost_by_double_three(DOUBLE_THREE_GAME);
+    let last = *moves.last().unwrap();
     assert_eq!(
         told.last(),
         Some(&(moves.len(), moves.len(), moves.len() - 1))
@@ -86,9 +104,6 @@ fn a_renju_game_lost_by_a_forbidden_move_is_reviewed_to_the_end() {
         assert_eq!(j.stone, mover, "{j:?}");
     }
     let lost = review.moves.last().unwrap();
-    assert_eq!(lost.played, last);
-    assert_eq!(lost.stone, Stone::Black);
-    assert_eq!(lost.win_chance_after, 0.0, "{lost:?}");
     // Black stood well (two twos against nothing): throwing the game away
     // is the worst kind of move.
     assert!(lost.win_chance_before > 0.5, "{lost:?}");
@@ -102,20 +117,8 @@ fn a_renju_game_lost_by_a_forbidden_move_is_reviewed_to_the_end() {
 
 #[test]
 fn a_forbidden_move_in_a_lost_position_is_a_mistake() {
-    let moves = common::parse_moves(LOST_DOUBLE_THREE_GAME, 15);
-    let last = the_double_three(&moves);
-    let config = renju(ForbiddenMoves::Lose, Stone::Black);
-    let stop = AtomicBool::new(false);
-    let mut engine = Engine::with_memory(1 << 20);
-    let review = engine
-        .analyse_game(&config, &moves, limits(), &stop, |_, _, _| {})
-        .unwrap();
-    assert!(review.complete);
-    assert_eq!(review.moves.len(), moves.len());
+    let (_, review, _) = review_lost_by_double_three(LOST_DOUBLE_THREE_GAME);
     let lost = review.moves.last().unwrap();
-    assert_eq!(lost.played, last);
-    assert_eq!(lost.stone, Stone::Black);
-    assert_eq!(lost.win_chance_after, 0.0, "{lost:?}");
     // White's open four had already decided the game, so the forbidden
     // move gave little away; still, it ended the game on the spot when
     // white had yet to play the five, so it is never better than a mistake.
@@ -188,46 +191,6 @@ fn a_game_white_began_is_reviewed_with_white_first() {
             index: moves.len() - 1,
             error: PositionError::Forbidden(last),
         })
-    );
-}
-
-#[test]
-fn a_missed_block_is_blamed_on_the_side_that_missed_it() {
-    // White begins; black ignores white's open three at move 6 (a1 instead
-    // of a block) and white then makes an open four.
-    let moves = common::parse_moves("h8h9i8i9j8a1g8", 15);
-    let config = GameConfig {
-        first: Stone::White,
-        ..GameConfig::with_rule(Rule::Freestyle)
-    };
-    let stop = AtomicBool::new(false);
-    let mut engine = Engine::with_memory(1 << 20);
-    let review = engine
-        .analyse_game(&config, &moves, limits(), &stop, |_, _, _| {})
-        .unwrap();
-    assert!(review.complete);
-    let stones: Vec<Stone> = review.moves.iter().map(|j| j.stone).collect();
-    assert_eq!(
-        stones,
-        [
-            Stone::White,
-            Stone::Black,
-            Stone::White,
-            Stone::Black,
-            Stone::White,
-            Stone::Black,
-            Stone::White
-        ]
-    );
-    let missed = &review.moves[5];
-    assert_eq!(missed.stone, Stone::Black);
-    assert!(missed.class >= MoveClass::Mistake, "{missed:?}");
-    assert!(missed.win_chance_after < 0.1, "{missed:?}");
-    assert_eq!(
-        review.moves[6].class,
-        MoveClass::Best,
-        "{:?}",
-        review.moves[6]
     );
 }
 

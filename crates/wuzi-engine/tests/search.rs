@@ -157,42 +157,47 @@ fn every_level_returns_a_legal_move_in_every_rule() {
 }
 
 #[test]
-fn review_marks_a_missed_block_as_a_blunder() {
-    // White ignores black's open three at move 6 (a1 instead of a block);
-    // black then makes an open four.
+fn review_marks_a_missed_block_on_the_side_that_missed_it() {
+    // The side moving second ignores the first side's open three at move 6
+    // (a1 instead of a block); the first side then makes an open four. The
+    // game's set-up says who began: the blame follows it.
     let moves = common::parse_moves("h8h9i8i9j8a1g8", 15);
-    let stop = AtomicBool::new(false);
-    let mut engine = Engine::with_memory(1 << 20);
-    let mut seen = Vec::new();
-    let limits = Limits {
-        nodes: Some(5_000),
-        ..Limits::millis(1_000)
-    };
-    let review = engine
-        .analyse_game(
-            &GameConfig::with_rule(Rule::Freestyle),
-            &moves,
-            limits,
-            &stop,
-            |done, total, j| {
+    for first in [Stone::Black, Stone::White] {
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::with_memory(1 << 20);
+        let mut seen = Vec::new();
+        let limits = Limits {
+            nodes: Some(5_000),
+            ..Limits::millis(60_000)
+        };
+        let config = GameConfig {
+            first,
+            ..GameConfig::with_rule(Rule::Freestyle)
+        };
+        let review = engine
+            .analyse_game(&config, &moves, limits, &stop, |done, total, j| {
                 assert_eq!(total, moves.len());
                 seen.push((done, j.index));
-            },
-        )
-        .unwrap();
-    assert!(review.complete);
-    assert_eq!(review.moves.len(), moves.len());
-    assert_eq!(seen.len(), moves.len());
-    let missed = &review.moves[5];
-    assert_eq!(missed.stone, Stone::White);
-    assert!(missed.class >= MoveClass::Mistake, "{missed:?}");
-    assert!(missed.win_chance_after < 0.1, "{missed:?}");
-    assert_eq!(
-        review.moves[6].class,
-        MoveClass::Best,
-        "{:?}",
-        review.moves[6]
-    );
+            })
+            .unwrap();
+        assert!(review.complete);
+        assert_eq!(review.moves.len(), moves.len());
+        assert_eq!(seen.len(), moves.len());
+        for (i, j) in review.moves.iter().enumerate() {
+            let mover = if i % 2 == 0 { first } else { first.opponent() };
+            assert_eq!(j.stone, mover, "{first:?} began: {j:?}");
+        }
+        let missed = &review.moves[5];
+        assert_eq!(missed.stone, first.opponent());
+        assert!(missed.class >= MoveClass::Mistake, "{missed:?}");
+        assert!(missed.win_chance_after < 0.1, "{missed:?}");
+        assert_eq!(
+            review.moves[6].class,
+            MoveClass::Best,
+            "{:?}",
+            review.moves[6]
+        );
+    }
 }
 
 #[test]

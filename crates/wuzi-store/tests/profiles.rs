@@ -116,18 +116,7 @@ fn a_password_protects_a_profile() {
 
     // A new start: the profile is locked until opened with its password.
     let (mut store, _) = Store::open(dir.path()).unwrap();
-    assert_eq!(store.settings(&eve.id).unwrap_err().kind(), "locked");
-    assert_eq!(
-        store.open_profile(&eve.id, None).unwrap_err().kind(),
-        "password_required"
-    );
-    assert_eq!(
-        store
-            .open_profile(&eve.id, Some("S3cret"))
-            .unwrap_err()
-            .kind(),
-        "wrong_password"
-    );
+    assert_locked(&mut store, &eve.id, "S3cret");
     assert_eq!(
         store.rename_profile(&eve.id, "Evil").unwrap_err().kind(),
         "locked"

@@ -229,18 +229,7 @@ fn a_lost_profile_list_keeps_passwords_and_names() {
     let found = store.profile(&eve.id).unwrap();
     assert_eq!(found, eve, "name, creation time and password all kept");
     assert!(found.has_password);
-    assert_eq!(store.settings(&eve.id).unwrap_err().kind(), "locked");
-    assert_eq!(
-        store.open_profile(&eve.id, None).unwrap_err().kind(),
-        "password_required"
-    );
-    assert_eq!(
-        store
-            .open_profile(&eve.id, Some("S3cret"))
-            .unwrap_err()
-            .kind(),
-        "wrong_password"
-    );
+    assert_locked(&mut store, &eve.id, "S3cret");
     store.open_profile(&eve.id, Some("s3cret")).unwrap();
 
     let annie = store.profile(&ann.id).unwrap();
