@@ -136,16 +136,9 @@ pub struct ServeArgs {
 }
 
 /// Why the server could not start or stopped with an error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct ServeError(String);
-
-impl std::fmt::Display for ServeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ServeError {}
 
 fn fail(message: impl Into<String>) -> ServeError {
     ServeError(message.into())

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::play::NewGame;
+use crate::play::{NewGame, PlayerChoice};
 use crate::review::ReplayFilter;
 use crate::{AppError, Service};
 
@@ -48,6 +48,7 @@ pub const COMMANDS: &[&str] = &[
     "redo",
     "restart",
     "resign",
+    "set_player",
     "ai_move",
     "stop_ai",
     "hint",
@@ -117,6 +118,13 @@ struct NewGameArgs {
 struct PointArgs {
     x: i64,
     y: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetPlayerArgs {
+    stone: wuzi_core::Stone,
+    player: PlayerChoice,
 }
 
 #[derive(Deserialize)]
@@ -253,6 +261,10 @@ impl Service {
             "resign" => {
                 none(arguments)?;
                 answer(self.resign()?)
+            }
+            "set_player" => {
+                let a: SetPlayerArgs = args(command, arguments)?;
+                answer(self.set_player(a.stone, &a.player)?)
             }
             "ai_move" => {
                 none(arguments)?;

@@ -25,6 +25,9 @@ pub enum AppError {
     /// A game set-up that cannot be played.
     #[error("{0}")]
     Config(#[from] ConfigError),
+    /// A set-up the app does not start a game with.
+    #[error("{0}")]
+    BadConfig(String),
     /// A saved or imported game whose moves are not a legal game.
     #[error("the game's moves are not legal: {0}")]
     Replay(#[from] ReplayError),
@@ -86,7 +89,7 @@ impl AppError {
             AppError::IllegalMove(IllegalMove::Occupied { .. }) => "occupied",
             AppError::IllegalMove(IllegalMove::Forbidden { .. }) => "forbidden",
             AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
-            AppError::Config(_) => "bad_config",
+            AppError::Config(_) | AppError::BadConfig(_) => "bad_config",
             AppError::Replay(_) | AppError::Record(_) => "bad_record",
             AppError::UnknownCommand(_) => "unknown_command",
             AppError::BadArgument(_) => "bad_argument",

@@ -37,7 +37,7 @@ mod view;
 pub use computer::{Hint, ProgressView};
 pub use dispatch::{COMMANDS, Door};
 pub use error::AppError;
-pub use play::NewGame;
+pub use play::{NewGame, PlayerChoice};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
 pub use review::{
     AnalysisProgress, AnalysisView, JudgementView, ReplayFilter, ReplayItem, ReplayPage, ReplayView,

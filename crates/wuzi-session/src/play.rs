@@ -27,6 +27,21 @@ pub struct NewGame {
     pub black_level: Option<String>,
     /// White's level when white is the computer.
     pub white_level: Option<String>,
+    /// Who moves first (freestyle and standard; renju: always black).
+    pub first: Option<Stone>,
+}
+
+/// Who takes a side, as the game panel asks mid-game.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlayerChoice {
+    /// A person on this device.
+    Human,
+    /// The computer at a level.
+    Ai {
+        /// The level, by name.
+        level: String,
+    },
 }
 
 /// `name` as a level, or `fallback` when none is named.
@@ -69,11 +84,19 @@ fn session_for(
         settings.board_size
     });
     let forbidden = ask.forbidden_moves.unwrap_or(settings.forbidden_moves);
+    let first = ask.first.unwrap_or(Stone::Black);
+    // Renju's rules are built around black's first move: its forbidden
+    // points only make sense for the side that opens.
+    if rule == Rule::Renju && first == Stone::White {
+        return Err(AppError::BadConfig(
+            "in renju black always moves first".into(),
+        ));
+    }
     let game = Game::with_config(GameConfig {
         size,
         rule,
         forbidden,
-        first: Stone::Black,
+        first,
     })?;
     let mode = ask.mode.unwrap_or(previous.mode);
     // The settings' level is only needed where the ask names none.
@@ -213,6 +236,38 @@ impl Service {
             )
         };
         Ok(self.replace_session(next))
+    }
+
+    /// Hands the side `stone` to a person or to the computer at a level,
+    /// at any moment of a game that is still on, also while the computer
+    /// thinks: its search stops and its move is dropped, and if the side to
+    /// move is still the computer's the UI asks it again.
+    ///
+    /// # Errors
+    /// `bad_argument` for an unknown level, `game_over` once the game ended.
+    pub fn set_player(&self, stone: Stone, choice: &PlayerChoice) -> Result<GameView, AppError> {
+        let seat = match choice {
+            PlayerChoice::Ai { level: name } => Seat::Ai {
+                level: level(Some(name), Level::Normal)?,
+            },
+            PlayerChoice::Human => Seat::Human {
+                name: String::new(),
+            },
+        };
+        let profile_name = match self.with_profile(|store, id| Ok(store.profile(id)?.name)) {
+            Ok(name) => name,
+            Err(AppError::NoProfile | AppError::NoStore(_)) => "Player".to_string(),
+            Err(err) => return Err(err),
+        };
+        let mut session = self.session();
+        if session.game.is_over() {
+            return Err(wuzi_core::IllegalMove::GameOver.into());
+        }
+        self.stop_searches();
+        session.set_seat(stone, seat, &profile_name);
+        session.touch();
+        tracing::info!(?stone, mode = ?session.mode, "side handed over");
+        Ok(self.commit(session))
     }
 
     /// The person to move resigns (against the computer: the person,

@@ -193,6 +193,27 @@ impl Session {
         }
     }
 
+    /// Puts `seat` on the side `stone`, and the mode follows the seats. The
+    /// people are then named as a new game names them: against the
+    /// computer, `profile_name`; between two people, by their sides.
+    pub fn set_seat(&mut self, stone: Stone, seat: Seat, profile_name: &str) {
+        match stone {
+            Stone::Black => self.black = seat,
+            Stone::White => self.white = seat,
+        }
+        self.mode = match (self.black.level(), self.white.level()) {
+            (None, None) => Mode::HumanHuman,
+            (Some(_), Some(_)) => Mode::AiAi,
+            _ => Mode::HumanAi,
+        };
+        let two_people = self.mode == Mode::HumanHuman;
+        for (seat, side_name) in [(&mut self.black, "Black"), (&mut self.white, "White")] {
+            if let Seat::Human { name } = seat {
+                *name = if two_people { side_name } else { profile_name }.to_string();
+            }
+        }
+    }
+
     /// Marks a change: searches begun before it are now stale.
     pub fn touch(&mut self) {
         self.generation = self.generation.wrapping_add(1);

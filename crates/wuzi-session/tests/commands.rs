@@ -1018,3 +1018,122 @@ fn a_fresh_profile_keeps_its_games_without_a_word_of_trouble() {
     let notices = h.ok("app_info", json!({}))["notices"].clone();
     assert_eq!(notices, json!([]), "no notice for a fresh profile");
 }
+
+#[test]
+fn white_can_move_first_except_in_renju() {
+    let h = Harness::new();
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_human", "rule": "standard", "first": "white" } }),
+    );
+    assert_eq!(view["to_move"], "white");
+    let view = h.play(7, 7).expect("white's first move");
+    assert_eq!(view["stones"][0]["stone"], "white");
+    assert_eq!(view["to_move"], "black");
+    let err = h.err(
+        "new_game",
+        json!({ "config": { "rule": "renju", "first": "white" } }),
+    );
+    assert_eq!(kind(&err), "bad_config", "{err}");
+    assert_eq!(
+        stones(&h.view()).len(),
+        1,
+        "the refused game left the old one"
+    );
+    // Against the computer with white first: the computer, playing white,
+    // opens.
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner", "first": "white" } }),
+    );
+    assert_eq!(view["ai_to_move"], true);
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["stones"][0]["stone"], "white");
+}
+
+#[test]
+fn a_side_changes_hands_mid_game() {
+    let h = Harness::new();
+    h.play(7, 7).expect("black");
+    h.play(8, 8).expect("white");
+    // White is handed to the computer: it is black's turn, nothing moves yet.
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "white", "player": { "kind": "ai", "level": "beginner" } }),
+    );
+    assert_eq!(view["mode"], "human_ai");
+    assert_eq!(view["players"]["white"]["kind"], "ai");
+    assert_eq!(view["players"]["white"]["level"], "beginner");
+    assert_eq!(view["players"]["black"]["kind"], "human");
+    assert_eq!(view["ai_to_move"], false);
+    assert_eq!(stones(&view).len(), 2, "the game goes on as it was");
+    h.play(6, 6).expect("black");
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(stones(&view).len(), 4);
+    // Black too: the computer plays itself.
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "black", "player": { "kind": "ai", "level": "easy" } }),
+    );
+    assert_eq!(view["mode"], "ai_ai");
+    assert_eq!(view["ai_to_move"], true);
+    // And both back to people.
+    h.ok(
+        "set_player",
+        json!({ "stone": "black", "player": { "kind": "human" } }),
+    );
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "white", "player": { "kind": "human" } }),
+    );
+    assert_eq!(view["mode"], "human_human");
+    assert_eq!(view["players"]["black"]["name"], "Black");
+    assert_eq!(view["players"]["white"]["name"], "White");
+    assert_eq!(
+        h.play(9, 9).expect("a person plays black again")["stones"][4]["stone"],
+        "black"
+    );
+    // Mistakes are refused and change nothing.
+    for player in [
+        json!({ "kind": "ai", "level": "grandmaster" }),
+        json!({ "kind": "robot" }),
+    ] {
+        let err = h.err("set_player", json!({ "stone": "white", "player": player }));
+        assert_eq!(kind(&err), "bad_argument", "{err}");
+    }
+    assert_eq!(h.view()["mode"], "human_human");
+}
+
+#[test]
+fn handing_over_the_thinking_side_stops_the_search_and_drops_its_move() {
+    let h = Harness::new();
+    let thinking = master_thinking(&h);
+    let started = Instant::now();
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "white", "player": { "kind": "human" } }),
+    );
+    assert_eq!(view["mode"], "human_human");
+    let err = thinking
+        .join()
+        .expect("the search thread ends")
+        .expect_err("the search's move is dropped");
+    assert_eq!(kind(&err), "stale");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "the search stopped when the side changed hands"
+    );
+    assert_eq!(stones(&h.view()).len(), 1, "no computer stone landed");
+    h.play(8, 8).expect("white is a person's now");
+}
+
+#[test]
+fn a_finished_game_cannot_change_hands() {
+    let h = Harness::new();
+    play_black_five(&h);
+    let err = h.err(
+        "set_player",
+        json!({ "stone": "white", "player": { "kind": "ai", "level": "easy" } }),
+    );
+    assert_eq!(kind(&err), "game_over");
+}
