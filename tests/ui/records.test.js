@@ -1,16 +1,74 @@
 // Saves (save, overwrite, load, delete), import and export, the review list
 // with its paging and filters, one game stepped through with its analysis,
-// statistics and settings.
+// statistics and settings, all against the real game service: its saves,
+// replays and statistics are made by real games (tests/ui/record-states.js).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, openUi, newGame, place, stone, calls } from './support.js';
+import { execFileSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { useUi, newGame, place, stone, calls } from './support.js';
+import {
+  REVIEW_GAME, twoPlayerGame, winAgainstComputer, loseAgainstComputer, drawAgainstComputer,
+  resignAgainstComputer, oneOfEach, copyReplays, replayFiles, replayIndex,
+} from './record-states.js';
 
 const ui = useUi();
 const { withUi } = ui;
 
+/** Runs `action` and answers the page's request for `cmd` that it caused, once answered. */
+async function answered(page, cmd, action) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === `/ipc/${cmd}`),
+    action(),
+  ]);
+  return response;
+}
+
+/** The `result` (or `error`) that ends an event-stream answer, once it has ended. */
+async function streamResult(response) {
+  const text = await response.text();
+  for (const block of text.split('\n\n')) {
+    const event = block.match(/^event: (\w+)$/m)?.[1];
+    const data = block.match(/^data: (.*)$/m)?.[1];
+    if (event === 'result' || event === 'error') return { event, data: JSON.parse(data) };
+  }
+  throw new Error(`no result in ${text.slice(0, 200)}`);
+}
+
+/**
+ * The page's errors, less the console line Chromium writes for each answer
+ * with an error status: `refused` lists the statuses this test makes the
+ * service answer on purpose (the message shown for each is checked on the page).
+ */
+function unexpected(errors, ...refused) {
+  return errors.filter((e) => !refused.includes(Number(String(e).match(/^Failed to load resource: the server responded with a status of (\d+)/)?.[1])));
+}
+
+/**
+ * Makes the folder `dir` refuse new files, as a read-only medium does: by
+ * its mode, or for root (whom modes do not stop) by the immutable flag.
+ * Answers the function that undoes it.
+ */
+function refuseWrites(dir) {
+  if (process.getuid?.() !== 0) {
+    chmodSync(dir, 0o555);
+    return () => chmodSync(dir, 0o755);
+  }
+  execFileSync('chattr', ['+i', dir]);
+  return () => execFileSync('chattr', ['-i', dir]);
+}
+
+/** A point's name as people see it: column letter from the left, row from the bottom. */
+const pointName = ({ x, y }, size = 15) => `${String.fromCharCode(65 + x)}${size - y}`;
+
+/** The stones of a game view, as [x, y, stone]. */
+const stonesOf = (view) => view.stones.map((s) => [s.x, s.y, s.stone]);
+
 for (const viewport of ['desktop', 'phone']) {
-  test(`${viewport}: save, save again under the same name (asks first), load, delete (asks first)`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: save, save again under the same name (asks first), load, delete (asks first)`, () => withUi({ viewport }, async (page, errors, backend) => {
     await newGame(page);
     await place(page, 7, 7);
     await page.locator('#game-save').click();
@@ -29,23 +87,34 @@ for (const viewport of ['desktop', 'phone']) {
     // Saving over a name asks first; cancelling keeps the old save.
     await page.locator('#save-as-name').fill('Lunch');
     await page.locator('#save-as').click();
+    await page.locator('#dialog-confirm').waitFor();
     assert.match(await page.locator('#confirm-text').textContent(), /Lunch/);
     await page.locator('#confirm-cancel').click();
     assert.match(await item.locator('.item-meta').textContent(), /1 moves/);
+    assert.equal((await backend.call('list_saves')).find((s) => s.name === 'Lunch').move_count, 1, 'the service kept the old save');
     await page.locator('#save-as').click();
     await page.locator('#confirm-ok').click();
     await item.locator('.item-meta', { hasText: '2 moves' }).waitFor();
     assert.deepEqual((await calls(page, 'save_game')).map((c) => c.args.overwrite), [false, false, false, true]);
+    assert.equal((await backend.call('list_saves')).find((s) => s.name === 'Lunch').move_count, 2);
 
-    // A bad name is refused with a message.
+    // A bad name is refused by the service with a message.
     await page.locator('#save-as-name').fill('a/b');
     await page.locator('#save-as').click();
     await page.locator('#message[data-kind="bad_name"]').waitFor();
+    assert.deepEqual((await backend.call('list_saves')).map((s) => s.name), ['Lunch']);
 
+    await page.locator('#nav-home').click();
+    await newGame(page);
+    await page.locator('#nav-home').click();
+    await page.locator('#home-load').click();
     await item.locator('.save-load').click();
     await page.locator('#screen-game').waitFor();
     await stone(page, 8, 8).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 2);
+    const loaded = await backend.call('game_view');
+    assert.deepEqual(stonesOf(loaded), [[7, 7, 'black'], [8, 8, 'white']]);
+    assert.equal(loaded.save_name, 'Lunch');
 
     await page.locator('#nav-home').click();
     await page.locator('#home-load').click();
@@ -53,34 +122,58 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#confirm-ok').click();
     await item.waitFor({ state: 'detached' });
     assert.equal(await page.locator('#saves-empty').isVisible(), true);
+    assert.deepEqual(await backend.call('list_saves'), []);
+    assert.deepEqual(unexpected(errors, 409, 400), []);
   }));
 
-  test(`${viewport}: import a move string, refuse a bad record, export as text`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: import a move string, refuse a bad record with the reader's reason, export in every format and read it back`, () => withUi({ viewport }, async (page, errors, backend) => {
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8i9j10');
     await page.locator('#import-button').click();
     await page.locator('#screen-game').waitFor();
     await stone(page, 9, 5).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 3);
+    const imported = await backend.call('game_view');
+    assert.deepEqual(stonesOf(imported), [[7, 7, 'black'], [8, 6, 'white'], [9, 5, 'black']]);
+    assert.equal(imported.mode, 'human_human');
 
     await page.locator('#nav-home').click();
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8 zz');
     await page.locator('#import-button').click();
     await page.locator('#message[data-kind="bad_record"]').waitFor();
-    assert.equal(await page.locator('#message').textContent(), 'That game record could not be read.');
+    // The reader's own reason, with where it stopped.
+    const reason = await backend.call('import_game', { text: 'h8 zz' }).then(() => null, (err) => err);
+    assert.equal(reason.kind, 'bad_record');
+    assert.match(reason.message, /offset 3/);
+    assert.equal(await page.locator('#message').textContent(), `That game record could not be read (${reason.message}).`);
+    assert.equal((await backend.call('game_view')).stones.length, 3, 'the game on the board is kept');
 
     await page.locator('#export-format').selectOption('moves');
     await page.locator('#export-button').click();
     await page.waitForFunction(() => document.querySelector('#export-text').value !== '');
     assert.equal(await page.locator('#export-text').inputValue(), 'h8i9j10');
-    await page.locator('#export-format').selectOption('sgf');
-    await page.locator('#export-button').click();
-    await page.waitForFunction(() => document.querySelector('#export-text').value.startsWith('(;GM[4]'));
-    assert.match(await page.locator('#export-text').inputValue(), /^\(;GM\[4\]/);
+
+    // Each format the page exports, the service reads back as the same game.
+    const checks = { psq: /^Piskvorky 15x15/, sgf: /^\(;FF\[4\]GM\[4\].*;B\[hh\]/s, json: /"format": "wuzi-game"/, moves: /^h8i9j10$/ };
+    for (const [format, looks] of Object.entries(checks)) {
+      await page.locator('#export-format').selectOption(format);
+      await page.locator('#export-button').click();
+      await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(document.querySelector('#export-text').value), [looks.source, looks.flags]);
+      const text = await page.locator('#export-text').inputValue();
+      await page.locator('#import-text').fill(text);
+      await page.locator('#import-button').click();
+      await page.locator('#screen-game').waitFor();
+      await stone(page, 9, 5).waitFor();
+      assert.deepEqual(stonesOf(await backend.call('game_view')), stonesOf(imported), `${format} read back`);
+      await page.locator('#nav-home').click();
+      await page.locator('#home-load').click();
+    }
+    assert.deepEqual(unexpected(errors, 400), []);
   }));
 
-  test(`${viewport}: save to a file and open one through the system's dialogs; cancelling does nothing`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: save to a file and open one through the system's dialogs; cancelling does nothing`, () => withUi({ viewport }, async (page, errors, backend) => {
+    const dialogs = backend.dialogDir;
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8i9');
     await page.locator('#import-button').click();
@@ -88,75 +181,145 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#nav-home').click();
     await page.locator('#home-load').click();
 
-    // Cancelling either dialog leaves no message and no change.
-    await page.evaluate(() => { window.__fakeIpc.options.fileCancel = true; });
-    await page.locator('#export-save').click();
-    await page.waitForFunction(() => window.__fakeIpc.calls.some((c) => c.cmd === 'export_to_file'));
-    await page.locator('#import-open').click();
-    await page.waitForFunction(() => window.__fakeIpc.calls.some((c) => c.cmd === 'import_from_file'));
-    await page.waitForTimeout(100);
+    // Cancelling either dialog leaves no message, no file and no change.
+    await writeFile(join(dialogs, '.cancel'), '');
+    const cancelledSave = await answered(page, 'export_to_file', () => page.locator('#export-save').click());
+    assert.equal(await cancelledSave.json(), null);
+    const cancelledOpen = await answered(page, 'import_from_file', () => page.locator('#import-open').click());
+    assert.equal(await cancelledOpen.json(), null);
     assert.equal(await page.locator('#export-saved').isHidden(), true);
     assert.equal(await page.locator('#message').isHidden(), true);
     assert.equal(await page.locator('#screen-load').isVisible(), true, 'still on the load screen');
+    assert.deepEqual(await readdir(dialogs), ['.cancel']);
+    assert.equal((await backend.call('game_view')).stones.length, 2);
+    await rm(join(dialogs, '.cancel'));
 
-    await page.evaluate(() => { window.__fakeIpc.options.fileCancel = false; });
     await page.locator('#export-format').selectOption('psq');
     await page.locator('#export-save').click();
-    await page.locator('#export-saved', { hasText: 'Saved to /home/player/wuzi-game.psq' }).waitFor();
+    await page.locator('#export-saved', { hasText: `Saved to ${dialogs}/` }).waitFor();
     assert.deepEqual((await calls(page, 'export_to_file')).at(-1).args, { format: 'psq' });
+    const [written] = await readdir(dialogs);
+    assert.match(written, /^wuzi-\d+\.psq$/);
+    assert.equal(await page.locator('#export-saved').textContent(), `Saved to ${join(dialogs, written)}`);
+    assert.match(await readFile(join(dialogs, written), 'utf8'), /^Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n/);
 
-    // An error from the Rust side shows on the error line, not as saved.
-    await page.evaluate(() => { window.__fakeIpc.options.fail.export_to_file = { kind: 'io', message: 'disk full' }; });
-    await page.locator('#export-save').click();
-    await page.locator('#message[data-kind="io"]').waitFor();
+    // A failure on the Rust side (a folder it may not write to) shows on the error line, not as saved.
+    await rm(join(dialogs, written));
+    const allowWrites = refuseWrites(dialogs);
+    try {
+      await page.locator('#export-save').click();
+      await page.locator('#message[data-kind="io"]').waitFor();
+    } finally {
+      allowWrites();
+    }
     assert.equal(await page.locator('#export-saved').isHidden(), true);
-    await page.evaluate(() => { delete window.__fakeIpc.options.fail.export_to_file; });
+    assert.deepEqual(await readdir(dialogs), []);
 
+    // Opening a file that is not a game says why; a good one opens as the game.
+    const at = Date.now() / 1000;
+    await writeFile(join(dialogs, 'notes.txt'), 'this is not a game');
+    await utimes(join(dialogs, 'notes.txt'), at, at);
+    await page.locator('#import-open').click();
+    await page.locator('#message[data-kind="bad_record"]').waitFor();
+    assert.match(await page.locator('#message').textContent(), /^That game record could not be read \(.*offset 0.*\)\.$/);
+    assert.equal(await page.locator('#screen-load').isVisible(), true);
+
+    await writeFile(join(dialogs, 'from-a-friend.sgf'), '(;GM[4]FF[4]SZ[15];B[hh];W[ii];B[jj])');
+    await utimes(join(dialogs, 'from-a-friend.sgf'), at + 10, at + 10);
     await page.locator('#import-open').click();
     await page.locator('#screen-game').waitFor();
     await stone(page, 9, 9).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 3, 'the game from the file');
     assert.equal(await page.locator('#message').isHidden(), true);
+    assert.deepEqual(stonesOf(await backend.call('game_view')), [[7, 7, 'black'], [8, 8, 'white'], [9, 9, 'black']]);
+    assert.deepEqual(unexpected(errors, 500, 400), []);
   }));
 
-  test(`${viewport}: the saved message speaks the profile's language`, () => withUi({ viewport, fake: { settings: { language: 'zh' } } }, async (page) => {
+  test(`${viewport}: the saved message speaks the profile's language`, () => withUi({
+    viewport,
+    async setup(backend) {
+      const settings = await backend.call('get_settings');
+      await backend.call('set_settings', { settings: { ...settings, language: 'zh' } });
+    },
+  }, async (page, errors, backend) => {
     await page.locator('#home-load').click();
     await page.locator('#export-save').click();
-    await page.locator('#export-saved', { hasText: '已保存到 /home/player/wuzi-game.txt' }).waitFor();
+    await page.locator('#export-saved', { hasText: `已保存到 ${backend.dialogDir}/` }).waitFor();
+    assert.match(await page.locator('#export-saved').textContent(), /^已保存到 .*\/wuzi-\d+\.txt$/);
+    const [written] = await readdir(backend.dialogDir);
+    assert.equal(await page.locator('#export-saved').textContent(), `已保存到 ${join(backend.dialogDir, written)}`);
   }));
 
-  test(`${viewport}: review: thousands of games paged, filters, newest first`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: review: thousands of games paged, filters, newest first`, () => withUi({
+    viewport,
+    async setup(backend) {
+      await oneOfEach(backend);
+      return copyReplays(backend, 2400);
+    },
+  }, async (page, errors, backend) => {
+    assert.equal((await replayFiles(backend)).length, 2400);
     await page.locator('#home-review').click();
     await page.locator('.replay-item').first().waitFor();
     assert.equal(await page.locator('#review-total').textContent(), '2400 games');
+    // The service rebuilt its index from the files: it lists every one.
+    const index = await replayIndex(backend);
+    assert.equal(index.entries.length, 2400);
+    assert.equal(index.count, 2400);
+    assert.equal(new Set(index.entries.map((e) => e.id)).size, 2400, 'distinct ids');
+
     assert.equal(await page.locator('.replay-item').count(), 20);
     assert.equal(await page.locator('#review-page').textContent(), 'Page 1 of 120');
     assert.equal(await page.locator('#review-prev').isDisabled(), true);
-    const first = await page.locator('.replay-item').first().getAttribute('data-id');
+    const firstPage = await page.locator('.replay-item').evaluateAll((items) => items.map((li) => li.dataset.id));
+    assert.deepEqual(firstPage, [...firstPage].sort().reverse(), 'newest first');
+    assert.equal(firstPage[0], index.entries[0].id);
     await page.locator('#review-next').click();
     await page.locator('#review-page', { hasText: 'Page 2 of 120' }).waitFor();
-    assert.notEqual(await page.locator('.replay-item').first().getAttribute('data-id'), first);
+    const secondFirst = await page.locator('.replay-item').first().getAttribute('data-id');
+    assert.ok(secondFirst < firstPage.at(-1), 'page 2 is older than page 1');
+    assert.equal(secondFirst, index.entries[20].id);
     assert.deepEqual((await calls(page, 'list_replays')).at(-1).args, { filter: {}, page: 1, pageSize: 20 });
 
     await page.locator('#review-filter-mode').selectOption('ai_ai');
-    await page.locator('#review-total', { hasText: '600 games' }).waitFor();
-    assert.equal(await page.locator('#review-page').textContent(), 'Page 1 of 30');
+    await page.locator('#review-total', { hasText: /^400 games$/ }).waitFor();
+    assert.equal(await page.locator('#review-page').textContent(), 'Page 1 of 20');
     const metas = await page.locator('.replay-item .item-meta').allTextContents();
-    assert.ok(metas.every((m) => m.includes('Computer against computer')));
+    assert.ok(metas.length === 20 && metas.every((m) => m.includes('Computer against computer')), metas.join('\n'));
+
     await page.locator('#review-filter-mode').selectOption('human_ai');
-    await page.locator('#review-filter-result').selectOption('win');
-    await page.waitForFunction(() => document.querySelector('#review-page').textContent.startsWith('Page 1 of'));
-    const results = await page.locator('.replay-item .result').allTextContents();
-    assert.ok(results.length > 0 && results.every((r) => r === 'Won'), results.join());
+    await page.locator('#review-total', { hasText: /^1600 games$/ }).waitFor();
+    await answered(page, 'list_replays', () => page.locator('#review-filter-result').selectOption('win'));
+    await page.locator('#review-total', { hasText: /^400 games$/ }).waitFor();
+    const won = await page.locator('.replay-item .result').allTextContents();
+    assert.ok(won.length === 20 && won.every((r) => r === 'Won'), won.join());
     assert.deepEqual((await calls(page, 'list_replays')).at(-1).args.filter, { mode: 'human_ai', result: 'win' });
+    assert.equal((await backend.call('list_replays', { filter: { mode: 'human_ai', result: 'win' } })).total, 400);
+
+    // Lost games and resignations both count as losses.
+    await answered(page, 'list_replays', () => page.locator('#review-filter-result').selectOption('loss'));
+    await page.locator('#review-total', { hasText: /^800 games$/ }).waitFor();
+    assert.equal(await page.locator('#review-page').textContent(), 'Page 1 of 40');
+    const lost = await page.locator('.replay-item .result').allTextContents();
+    assert.ok(lost.every((r) => r === 'Lost'), lost.join());
+    await answered(page, 'list_replays', () => page.locator('#review-filter-result').selectOption('draw'));
+    await page.locator('#review-total', { hasText: /^400 games$/ }).waitFor();
+    const drawn = await page.locator('.replay-item .result').allTextContents();
+    assert.ok(drawn.every((r) => r === 'Draw'), drawn.join());
+    assert.deepEqual(errors, []);
   }));
 
-  test(`${viewport}: review a game: step with buttons, keys and slider; analyse; next mistake; play on`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: review a game: step with buttons, keys and slider; analyse; next mistake; play on`, () => withUi({
+    viewport,
+    async setup(backend) {
+      await twoPlayerGame(backend, REVIEW_GAME);
+    },
+  }, async (page, errors, backend) => {
     await page.locator('#home-review').click();
     await page.locator('.replay-item').first().locator('button').click();
     await page.locator('#screen-replay').waitFor();
+    const id = (await calls(page, 'load_replay')).at(-1).args.id;
     const position = page.locator('#replay-position');
-    const total = Number((await position.textContent()).match(/of (\d+)/)[1]);
+    const total = REVIEW_GAME.length;
     assert.equal(await position.textContent(), `Move ${total} of ${total}`);
     assert.equal(await page.locator('#replay-board .stone').count(), total);
     assert.equal(await page.locator('#replay-board .win-line').count(), 1, 'the winning line at the end');
@@ -184,92 +347,144 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(await page.locator('#replay-play').getAttribute('aria-pressed'), 'false');
 
     // The analysis streams in: a progress bar, the graph filling move by move.
-    await page.evaluate(() => { window.__fakeIpc.options.analysisDelay = 40; });
+    await page.evaluate(() => {
+      const graph = document.querySelector('#replay-graph');
+      // Every value the graph's point count takes (several may land in one task).
+      window.graphPoints = [];
+      new MutationObserver((records) => window.graphPoints.push(...records.map((r) => Number(r.oldValue))))
+        .observe(graph, { attributes: true, attributeFilter: ['data-points'], attributeOldValue: true });
+    });
+    const analysed = page.waitForResponse((r) => new URL(r.url()).pathname === '/ipc/analyse_game');
     await page.locator('#replay-analyse').click();
     await page.locator('#replay-progress').waitFor();
-    await page.waitForFunction(() => Number(document.querySelector('#replay-graph').dataset.points) >= 3);
-    const partial = Number(await page.locator('#replay-graph').getAttribute('data-points'));
-    assert.ok(partial < total, `the graph fills in: ${partial} of ${total}`);
-    await page.evaluate(() => { window.__fakeIpc.options.analysisDelay = 2; });
+    const { event, data: analysis } = await streamResult(await analysed);
+    assert.equal(event, 'result');
+    assert.equal(analysis.complete, true);
+    assert.equal(analysis.moves.length, total);
     await page.locator('#replay-progress').waitFor({ state: 'hidden' });
+    const seen = [...new Set(await page.evaluate(() => [...window.graphPoints, Number(document.querySelector('#replay-graph').dataset.points)]))];
+    assert.deepEqual(seen.filter((n) => n > 0), [...Array(total).keys()].map((n) => n + 1), 'one point more with each judged move');
     assert.equal(Number(await page.locator('#replay-graph').getAttribute('data-points')), total);
-    assert.ok(await page.locator('#replay-graph .graph-mark.blunder').count() > 0);
-    assert.equal(await page.locator('#replay-moves .move[data-number="7"]').getAttribute('data-class'), 'blunder');
-    assert.match(await page.locator('#replay-moves .move[data-number="7"]').textContent(), /\?\?$/);
+
+    // Every verdict of the service is on the move list; the mistakes are marked on the graph too.
+    const marks = { inaccuracy: ' ?!', mistake: ' ?', blunder: ' ??' };
+    const bad = analysis.moves.filter((j) => j.class in marks);
+    assert.ok(bad.length >= 2, `the game's mistakes are found: ${analysis.moves.map((j) => j.class).join()}`);
+    assert.ok(bad.some((j) => j.number === 9), 'black ignoring a four is a mistake');
+    for (const j of analysis.moves) {
+      const move = page.locator(`#replay-moves .move[data-number="${j.number}"]`);
+      assert.equal(await move.getAttribute('data-class'), j.class, `move ${j.number}`);
+      assert.equal(await move.textContent(), `${j.number}. ${pointName(j.played)}${marks[j.class] ?? ''}`);
+    }
+    const graphMarks = await page.locator('#replay-graph .graph-mark').evaluateAll((ms) => ms.map((m) => [Number(m.dataset.number), m.classList[1]]));
+    assert.deepEqual(graphMarks, bad.map((j) => [j.number, j.class]));
 
     await page.keyboard.press('Home');
     await page.keyboard.press('m');
-    assert.equal(await position.textContent(), `Move 3 of ${total}`, 'move 3 is the first inaccuracy');
+    assert.equal(await position.textContent(), `Move ${bad[0].number} of ${total}`, 'the first mistake');
     await page.locator('#replay-next-mistake').click();
-    assert.equal(await position.textContent(), `Move 5 of ${total}`);
-    assert.match(await page.locator('#replay-best').textContent(), /^Played [A-O]\d+: Mistake\. Best: [A-O]\d+$/);
+    const second = bad[1];
+    assert.equal(await position.textContent(), `Move ${second.number} of ${total}`);
+    const verdict = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' }[second.class];
+    assert.equal(await page.locator('#replay-best').textContent(), `Played ${pointName(second.played)}: ${verdict}. Best: ${pointName(second.best)}`);
     assert.equal(await page.locator('#replay-board .hint-ring').count(), 1, 'the best move is shown on the board');
 
     await page.locator('#replay-play-on').click();
     await page.locator('#screen-game').waitFor();
-    await page.locator('#board .stone').nth(4).waitFor();
-    assert.equal(await page.locator('#board .stone').count(), 5);
-    assert.equal((await calls(page, 'play_from')).at(-1).args.moveCount, 5);
+    await page.locator('#board .stone').nth(second.number - 1).waitFor();
+    assert.equal(await page.locator('#board .stone').count(), second.number);
+    assert.deepEqual((await calls(page, 'play_from')).at(-1).args, { id, moveCount: second.number });
+    const game = await backend.call('game_view');
+    assert.equal(game.mode, 'human_human');
+    assert.equal(game.outcome, null);
+    assert.deepEqual(game.stones.map((s) => [s.x, s.y]), REVIEW_GAME.slice(0, second.number));
+    assert.equal(game.to_move, second.number % 2 ? 'white' : 'black');
+    assert.deepEqual(errors, []);
   }));
 }
 
-test('the analysis can be cancelled', () => withUi({ fake: { analysisDelay: 60 } }, async (page) => {
+test('the analysis can be cancelled', () => withUi({
+  async setup(backend) {
+    await twoPlayerGame(backend, REVIEW_GAME);
+  },
+}, async (page, errors) => {
   await page.locator('#home-review').click();
   await page.locator('.replay-item').first().locator('button').click();
+  await page.locator('#screen-replay').waitFor();
+  const analysed = page.waitForResponse((r) => new URL(r.url()).pathname === '/ipc/analyse_game');
   await page.locator('#replay-analyse').click();
   await page.waitForFunction(() => Number(document.querySelector('#replay-graph').dataset.points) >= 1);
   await page.locator('#replay-cancel').click();
   await page.locator('#replay-progress').waitFor({ state: 'hidden' });
-  const kept = Number(await page.locator('#replay-graph').getAttribute('data-points'));
-  await page.waitForTimeout(200);
-  assert.equal(Number(await page.locator('#replay-graph').getAttribute('data-points')), kept, 'nothing more arrives');
+  // The service stopped: its answer has ended, with only the moves judged so far.
+  const { event, data } = await streamResult(await analysed);
+  assert.equal(event, 'result');
+  assert.equal(data.complete, false);
+  assert.ok(data.moves.length < REVIEW_GAME.length, `${data.moves.length} judged`);
+  assert.equal(Number(await page.locator('#replay-graph').getAttribute('data-points')), data.moves.length, 'the graph shows what was judged');
   assert.equal(await page.locator('#message').isHidden(), true, 'cancelling is not an error');
   assert.equal(await page.locator('#replay-analyse').isVisible(), true);
+  assert.deepEqual(errors, []);
 }));
 
 for (const viewport of ['desktop', 'phone']) {
-  test(`${viewport}: statistics by mode and level, with streaks`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: statistics by mode and level, with streaks`, () => withUi({
+    viewport,
+    async setup(backend) {
+      // Won, won, lost, drawn, resigned against the master, won.
+      await winAgainstComputer(backend);
+      await winAgainstComputer(backend);
+      await loseAgainstComputer(backend);
+      await drawAgainstComputer(backend);
+      await resignAgainstComputer(backend, 'master');
+      await winAgainstComputer(backend);
+    },
+  }, async (page, errors, backend) => {
     await page.locator('#home-stats').click();
     await page.locator('#stats-by-mode tbody tr').first().waitFor();
-    assert.equal(await page.locator('#stats-total').textContent(), '74');
-    assert.equal(await page.locator('#stats-current-streak').textContent(), '2');
-    assert.equal(await page.locator('#stats-best-streak').textContent(), '7');
-    const row = await page.locator('#stats-by-mode tbody tr').nth(1).locator('th, td').allTextContents();
-    assert.deepEqual(row, ['Against the computer', '57', '30', '25', '2', '53%']);
-    const master = await page.locator('#stats-by-level tbody tr').nth(4).locator('th, td').allTextContents();
-    assert.deepEqual(master, ['Master', '13', '3', '10', '0', '23%']);
+    assert.equal(await page.locator('#stats-total').textContent(), '6');
+    assert.equal(await page.locator('#stats-current-streak').textContent(), '1');
+    assert.equal(await page.locator('#stats-best-streak').textContent(), '2');
+    const row = async (table, n) => page.locator(`${table} tbody tr`).nth(n).locator('th, td').allTextContents();
+    assert.deepEqual(await row('#stats-by-mode', 1), ['Against the computer', '6', '3', '2', '1', '50%']);
+    assert.deepEqual(await row('#stats-by-level', 0), ['Beginner', '5', '3', '1', '1', '60%']);
+    assert.deepEqual(await row('#stats-by-level', 4), ['Master', '1', '0', '1', '0', '0%']);
+    assert.deepEqual(await row('#stats-by-level', 2), ['Normal', '0', '0', '0', '0', '–']);
+    const stats = await backend.call('get_stats');
+    assert.deepEqual(stats.total, { wins: 3, losses: 2, draws: 1 });
+    assert.deepEqual(errors, []);
   }));
 
-  test(`${viewport}: settings apply at once and are stored for the profile`, () => withUi({ viewport }, async (page) => {
+  test(`${viewport}: settings apply at once and are stored for the profile`, () => withUi({ viewport }, async (page, errors, backend) => {
+    const { version } = await backend.call('app_info');
     await newGame(page);
     await place(page, 7, 7);
     await page.locator('#nav-home').click();
     await page.locator('#home-settings').click();
-    await page.locator('#settings-about', { hasText: 'Wuzi 0.3.0' }).waitFor();
-    const stored = async () => (await calls(page, 'set_settings')).at(-1).args.settings;
+    await page.locator('#settings-about', { hasText: `Wuzi ${version}` }).waitFor();
+    /** Changes a setting as a person does; answers the settings the service then keeps. */
+    const change = async (action) => {
+      await answered(page, 'set_settings', action);
+      return backend.call('get_settings');
+    };
 
-    await page.locator('#settings-theme').selectOption('dark');
+    assert.equal((await change(() => page.locator('#settings-theme').selectOption('dark'))).theme, 'dark');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    assert.equal((await stored()).theme, 'dark');
 
-    await page.locator('#settings-language').selectOption('zh');
+    assert.equal((await change(() => page.locator('#settings-language').selectOption('zh'))).language, 'zh');
     await page.locator('#screen-settings h2', { hasText: '设置' }).waitFor();
     assert.equal(await page.locator('#nav-home').getAttribute('aria-label'), '主页');
-    assert.equal((await stored()).language, 'zh');
-    await page.locator('#settings-language').selectOption('en');
+    await change(() => page.locator('#settings-language').selectOption('en'));
     await page.locator('#screen-settings h2', { hasText: 'Settings' }).waitFor();
 
-    await page.locator('#settings-move-numbers').check();
-    assert.equal((await stored()).move_numbers, true);
-    await page.locator('#settings-coordinates').uncheck();
-    assert.equal((await stored()).coordinates, false);
-    await page.locator('#settings-sound').uncheck();
+    assert.equal((await change(() => page.locator('#settings-move-numbers').check())).move_numbers, true);
+    assert.equal((await change(() => page.locator('#settings-coordinates').uncheck())).coordinates, false);
+    assert.equal((await change(() => page.locator('#settings-sound').uncheck())).sound, false);
     assert.equal(await page.locator('#settings-volume').isDisabled(), true);
-    await page.locator('#settings-stone-style').selectOption('flat');
-    await page.locator('#settings-board-style').selectOption('paper');
-    assert.equal((await stored()).board_style, 'paper');
-    await page.locator('#settings-tap-mode').selectOption('direct');
-    assert.equal((await stored()).tap_mode, 'direct');
+    assert.equal((await change(() => page.locator('#settings-stone-style').selectOption('flat'))).stone_style, 'flat');
+    assert.equal((await change(() => page.locator('#settings-board-style').selectOption('paper'))).board_style, 'paper');
+    assert.equal((await change(() => page.locator('#settings-tap-mode').selectOption('direct'))).tap_mode, 'direct');
+    assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.tap_mode, 'direct');
 
     await page.locator('#nav-home').click();
     await page.locator('#new-game').click();
@@ -282,11 +497,26 @@ for (const viewport of ['desktop', 'phone']) {
     await stone(page, 7, 7).waitFor();
     assert.equal(await page.locator('#board .stone .num').textContent(), '1', 'move numbers on the stones');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.boardStyle), 'paper');
+
+    // After a restart of the app the profile's settings are still there.
+    await page.reload();
+    await page.locator('#screen-home').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.stoneStyle), 'flat');
+    assert.deepEqual(errors, []);
   }));
 }
 
-test('the language follows the system at first, and the profile\'s choice wins after', () => withUi({ locale: 'zh-CN', fake: { settings: { language: 'en' } } }, async (page) => {
+test('the language follows the system at first, and the profile\'s choice wins after', () => withUi({ locale: 'zh-CN' }, async (page, errors, backend) => {
+  await page.locator('#screen-home').waitFor();
+  assert.equal(await page.locator('#new-game').textContent(), '新对局');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+
+  const settings = await backend.call('get_settings');
+  await backend.call('set_settings', { settings: { ...settings, language: 'en' } });
+  await page.reload();
   await page.locator('#screen-home').waitFor();
   assert.equal(await page.locator('#new-game').textContent(), 'New game');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(errors, []);
 }));

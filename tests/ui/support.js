@@ -164,10 +164,15 @@ export async function place(page, x, y) {
   await stone(page, x, y).waitFor();
 }
 
-/** Saves a screenshot under tests/output/ui/, once the stones have settled. */
+/**
+ * Saves a screenshot under tests/output/ui/, once the stones have settled
+ * (endless animations, a hint's pulse or the thinking spinner, are not waited for).
+ */
 export async function screenshot(page, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => {}))));
   await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
 }
 

@@ -76,7 +76,8 @@ export async function showScreen(name, params = {}) {
 /** Shows a failure from the Rust side as a short translated message. */
 export function showError(err) {
   const kind = err?.kind ?? 'unknown';
-  const known = t(`error.${kind}`);
+  // A text may quote the service's own words ({message}): where a record went wrong, say.
+  const known = t(`error.${kind}`, { message: err?.message ?? '' });
   const text = known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
   const box = $('message');
   box.textContent = text;
@@ -182,7 +183,7 @@ export function promptDialog({ title, label = '', value = '', password = false, 
 /** The translated text for an error, for messages shown inside a dialog. */
 export function errorText(err) {
   const kind = err?.kind ?? 'unknown';
-  const known = t(`error.${kind}`);
+  const known = t(`error.${kind}`, { message: err?.message ?? '' });
   return known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
 }
 

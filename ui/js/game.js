@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import {
   $, state, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
   confirmDialog, promptDialog, onSettings, onLanguage, updateSettings,
-  formatClock, playerName,
+  formatClock, LEVELS, levelName,
 } from './app.js';
 import { playStoneSound } from './sound.js';
 
@@ -17,12 +17,19 @@ const AI_DELAY_MS = { slow: 1500, normal: 600, fast: 120 };
 
 let view = null;
 let viewAt = 0;
+/** Whether a hint is being searched (a second press stops it). */
+let hintPending = false;
 let thinking = false;
 let paused = false;
 let aiTimer = 0;
 let clockTimer = 0;
 let overShownFor = null;
 let busy = false;
+/** How many side changes are on their way (set_player, sent one at a time). */
+let handing = 0;
+let handQueue = Promise.resolve();
+
+const SIDES = ['black', 'white'];
 
 const board = new BoardView($('board'), { onPlay: (x, y) => play(x, y) });
 
@@ -44,6 +51,8 @@ export async function refresh() {
 
 function show(next) {
   const added = view && next.stones.length > view.stones.length && next.size === view.size;
+  // A hint speaks of one position: once the game moves on, it is gone.
+  if (view && view.generation !== next.generation && !hintPending) $('hint-text').textContent = '';
   view = next;
   viewAt = performance.now();
   clearError();
@@ -69,10 +78,7 @@ function render() {
   const over = view.outcome;
   $('turn-stone').className = `turn-stone ${over ? (over.winner ?? 'none') : view.to_move}`;
   $('turn-text').textContent = over ? outcomeTitle(over) : turnText();
-  $('game-players').textContent = t('game.players', {
-    black: playerName(view.players?.black),
-    white: playerName(view.players?.white),
-  });
+  renderSides();
   $('count-black').textContent = String(view.black_count);
   $('count-white').textContent = String(view.white_count);
   $('count-moves').textContent = String(view.stones.length);
@@ -93,8 +99,84 @@ function render() {
   $('game-hint').disabled = thinking || !!over || view.ai_to_move || !human;
   $('game-resign').disabled = thinking || !!over || !human;
   $('game-save').disabled = thinking;
-  $('ai-thinking').hidden = !thinking;
+  // While a computer plays in the game its thinking line keeps its place,
+  // so the buttons below it do not jump under the player's finger.
+  const computerPlays = view.players.black.kind === 'ai' || view.players.white.kind === 'ai';
+  $('ai-thinking').hidden = !computerPlays && !thinking;
+  $('ai-thinking').classList.toggle('idle', !thinking);
   document.querySelector('.panel').classList.toggle('is-thinking', thinking);
+}
+
+/** Phone layouts (as in app.css), where the two side controls share a row. */
+const narrow = window.matchMedia('(max-width: 760px), (max-aspect-ratio: 4/5), (max-height: 500px) and (min-aspect-ratio: 1/1)');
+
+/** Who plays a side, in words: a person, or the computer at a level (shorter when `short`). */
+function sideText(value, short = false) {
+  if (value === 'human') return t('sides.person');
+  return t(short ? 'sides.aiShort' : 'player.ai', { level: levelName(value) });
+}
+
+/** The options of both side controls: a person, or the computer at each level. */
+function fillSides() {
+  for (const stone of SIDES) {
+    const select = $(`side-${stone}`);
+    select.replaceChildren(...['human', ...LEVELS].map((value) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = sideText(value, narrow.matches);
+      return o;
+    }));
+  }
+}
+
+/** Who plays each side, as the view says; they can be changed while the game is on. */
+function renderSides() {
+  const over = !!view.outcome;
+  for (const stone of SIDES) {
+    const select = $(`side-${stone}`);
+    const player = view.players?.[stone];
+    const value = player?.kind === 'ai' ? String(player.level) : 'human';
+    // A level the UI does not know (a newer engine's) is still shown as it is.
+    if (![...select.options].some((o) => o.value === value)) {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = sideText(value, narrow.matches);
+      select.append(o);
+    }
+    // While changes are on their way the control keeps the player's latest pick.
+    if (!handing) select.value = value;
+    select.disabled = over;
+    select.closest('.side').classList.toggle('to-move', !over && view.to_move === stone);
+  }
+}
+
+/**
+ * Hands `stone` to a person or to the computer. Changes go one at a time,
+ * in the order made (arrow keys on a closed select make one per press). While
+ * the computer thinks, the service stops its search: the pending ai_move
+ * answers `stale`, and runAi then asks again only if the side to move is
+ * still the computer's.
+ */
+function handSide(stone, value) {
+  handing += 1;
+  handQueue = handQueue.then(() => sendSide(stone, value));
+}
+
+async function sendSide(stone, value) {
+  const player = value === 'human' ? { kind: 'human' } : { kind: 'ai', level: value };
+  try {
+    const next = await call('set_player', { stone, player });
+    handing -= 1;
+    // Pause belongs to computer-against-computer games.
+    if (next.mode !== 'ai_ai') paused = false;
+    show(next);
+    $('hint-text').textContent = t('sides.handed', { side: t(`side.${stone}`), player: sideText(value) });
+  } catch (err) {
+    handing -= 1;
+    // The control goes back to what the game has (it may have ended meanwhile).
+    await refresh();
+    showError(err);
+  }
 }
 
 function turnText() {
@@ -183,12 +265,23 @@ async function resign() {
   if (await confirmDialog(t('game.resignConfirm'), t('game.resign'))) command('resign');
 }
 
+/** Asks for a hint; a second press while it is being searched stops it. */
 async function hint() {
+  if (hintPending) {
+    call('stop_hint').catch(showError);
+    return;
+  }
   if (!view || view.outcome || thinking) return;
+  hintPending = true;
   $('hint-text').textContent = t('hint.thinking');
   try {
     const answer = await call('hint');
     clearError();
+    // A hint for a position that is no longer on the board is no hint.
+    if (!view || view.generation !== answer.generation) {
+      $('hint-text').textContent = '';
+      return;
+    }
     board.showHint(answer.best);
     $('hint-text').textContent = t('hint.best', {
       point: pointName(answer.best.x, answer.best.y, view.size),
@@ -196,7 +289,9 @@ async function hint() {
     });
   } catch (err) {
     $('hint-text').textContent = '';
-    showError(err);
+    if (err?.kind !== 'cancelled') showError(err);
+  } finally {
+    hintPending = false;
   }
 }
 
@@ -265,7 +360,11 @@ async function runAi() {
     failure = err;
   }
   thinking = false;
-  if (next) {
+  if (next && view && next.generation < view.generation) {
+    // A side was handed over after the computer's move was made: the game
+    // has moved on from this answer.
+    await refresh();
+  } else if (next) {
     show(next);
   } else if (failure?.kind === 'stale' || failure?.kind === 'not_ai_turn') {
     // The game changed while the computer thought: draw what it is now.
@@ -308,6 +407,14 @@ $('game-step').addEventListener('click', () => {
   if (paused) runAi();
 });
 $('game-speed').addEventListener('change', (e) => updateSettings({ ai_speed: e.target.value }));
+for (const stone of SIDES) {
+  $(`side-${stone}`).addEventListener('change', (e) => handSide(stone, e.target.value));
+}
+fillSides();
+narrow.addEventListener('change', () => {
+  fillSides();
+  if (view) render();
+});
 
 $('game-over-again').addEventListener('click', () => {
   $('dialog-game-over').close();
@@ -363,6 +470,7 @@ onSettings((s) => {
 
 onLanguage(() => {
   board.relabel();
+  fillSides();
   render();
 });
 
@@ -381,6 +489,7 @@ registerScreen('game', {
   leave() {
     clearInterval(clockTimer);
     clearTimeout(aiTimer);
+    if (hintPending) call('stop_hint').catch(() => {});
     if (thinking) stopAi();
     const dialog = $('dialog-game-over');
     if (dialog.open) dialog.close();

@@ -213,6 +213,19 @@ function newGameMode() {
   return document.querySelector('#new-game-mode input:checked')?.value ?? 'human_ai';
 }
 
+/** Who the player wants to move first in freestyle and standard (Renju: always black). */
+let firstChoice = 'black';
+
+function checkFirst(stone) {
+  document.querySelector(`#new-game-first input[value="${stone}"]`).checked = true;
+}
+
+/** Who moves first in the game the form sets up. */
+function newGameFirst() {
+  if ($('new-game-rule').value === 'renju') return 'black';
+  return document.querySelector('#new-game-first input:checked')?.value ?? 'black';
+}
+
 /** Shows only the fields that matter for the chosen mode and rule; Renju is 15x15 only. */
 function syncNewGame() {
   const mode = newGameMode();
@@ -221,6 +234,14 @@ function syncNewGame() {
   if (renju) $('new-game-size').value = '15';
   $('new-game-size').disabled = renju;
   $('new-game-forbidden-field').hidden = !renju;
+  // Renju is built around black's first move: the choice goes, black it is;
+  // back in freestyle or standard the player's own choice returns.
+  $('new-game-first').hidden = renju;
+  checkFirst(renju ? 'black' : firstChoice);
+  // "You play" says who moves first, so it follows the choice.
+  const whiteFirst = newGameFirst() === 'white';
+  $('new-game-colour-black-text').textContent = t(whiteFirst ? 'newGame.colourBlackSecond' : 'newGame.colourBlack');
+  $('new-game-colour-white-text').textContent = t(whiteFirst ? 'newGame.colourWhiteFirst' : 'newGame.colourWhite');
   $('new-game-rule-note').textContent = t(`ruleNote.${$('new-game-rule').value}`);
 }
 
@@ -238,11 +259,15 @@ registerScreen('new-game', {
     $('new-game-rule').value = s.rule;
     $('new-game-size').value = String([15, 17, 18, 19].includes(s.board_size) ? s.board_size : 15);
     $('new-game-forbidden').value = s.forbidden_moves;
+    firstChoice = s.last_first === 'white' ? 'white' : 'black';
     syncNewGame();
   },
 });
 
-$('new-game-form').addEventListener('change', syncNewGame);
+$('new-game-form').addEventListener('change', (e) => {
+  if (e.target.name === 'first') firstChoice = e.target.value;
+  syncNewGame();
+});
 $('new-game-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = newGameMode();
@@ -258,6 +283,7 @@ $('new-game-form').addEventListener('submit', async (e) => {
     humanStone,
     blackLevel: mode === 'ai_ai' ? $('new-game-black-level').value : level,
     whiteLevel: mode === 'ai_ai' ? $('new-game-white-level').value : level,
+    first: newGameFirst(),
   };
   const view = await attempt('new_game', { config });
   if (!view) return;
@@ -269,6 +295,8 @@ $('new-game-form').addEventListener('submit', async (e) => {
     forbidden_moves: config.forbiddenMoves,
     last_mode: mode,
   };
+  // Renju always opens with black: that says nothing of the player's choice.
+  if (rule !== 'renju') patch.last_first = config.first;
   if (mode === 'human_ai') {
     patch.ai_level = level;
     patch.first_move = humanStone === 'black' ? 'human' : 'computer';

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wuzi_core::{Game, Point, Stone};
 use wuzi_engine::{ANALYSIS_LIMITS, Engine, Level, MoveClass, MoveJudgement};
-use wuzi_store::{Filter, GameMode, Paging, Player, ReplayEntry, ReplayId};
+use wuzi_store::{Filter, Paging, Player, ReplayEntry, ReplayId};
 
 use crate::session::{Mode, SavedGame, Seat, Session};
 use crate::view::{GameView, PlayerView, StoneView};
@@ -69,14 +69,6 @@ fn player(p: &Player) -> PlayerView {
     }
 }
 
-fn mode(m: GameMode) -> Mode {
-    match m {
-        GameMode::HumanVsHuman => Mode::HumanHuman,
-        GameMode::HumanVsAi => Mode::HumanAi,
-        GameMode::AiVsAi => Mode::AiAi,
-    }
-}
-
 impl From<&ReplayEntry> for ReplayItem {
     fn from(entry: &ReplayEntry) -> Self {
         let s = &entry.summary;
@@ -84,7 +76,7 @@ impl From<&ReplayEntry> for ReplayItem {
             id: entry.id.as_str().to_string(),
             started_at: s.started_ms,
             ended_at: s.ended_ms,
-            mode: mode(s.mode),
+            mode: Mode::from_store(s.mode),
             rule: s.rule,
             size: s.size,
             black: player(&s.black),

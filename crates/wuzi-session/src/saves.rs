@@ -21,7 +21,7 @@ pub struct SaveView {
     /// Lines each way.
     pub size: u8,
     /// Who played whom.
-    pub mode: wuzi_store::GameMode,
+    pub mode: Mode,
     /// Moves played.
     pub move_count: u32,
     /// The position: `size * size` characters row by row, `.` `x` `o`.
@@ -35,7 +35,7 @@ impl From<SaveInfo> for SaveView {
             saved_at: info.meta.saved_ms,
             rule: info.meta.rule,
             size: info.meta.size,
-            mode: info.meta.mode,
+            mode: Mode::from_store(info.meta.mode),
             move_count: info.meta.move_count,
             preview: info.meta.preview,
         }

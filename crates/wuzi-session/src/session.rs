@@ -21,6 +21,16 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The mode the store names `mode`.
+    #[must_use]
+    pub fn from_store(mode: wuzi_store::GameMode) -> Mode {
+        match mode {
+            wuzi_store::GameMode::HumanVsHuman => Mode::HumanHuman,
+            wuzi_store::GameMode::HumanVsAi => Mode::HumanAi,
+            wuzi_store::GameMode::AiVsAi => Mode::AiAi,
+        }
+    }
+
     /// The store's name for the mode.
     #[must_use]
     pub fn to_store(self) -> wuzi_store::GameMode {
