@@ -48,7 +48,7 @@ async function waitForTurn(driver) {
     over = await isOpen(driver, 'dialog-game-over');
     if (over) return true;
     return driver.executeScript(
-      "return !document.querySelector('#board').classList.contains('locked') && document.querySelector('#ai-thinking').hidden",
+      "return !document.querySelector('#board').classList.contains('locked') && !document.querySelector('.panel').classList.contains('is-thinking')",
     );
   }, 15000, 'the computer did not answer');
   return over;

@@ -23,8 +23,12 @@ after(async () => {
   await app?.stop();
 });
 
-/** Is the thinking indicator showing (the search has not come back to the page)? */
-const thinkingShown = (driver) => driver.executeScript("return !document.getElementById('ai-thinking').hidden");
+/**
+ * Is the thinking indicator showing (the search has not come back to the
+ * page)? Its line keeps its place while a computer plays, so the panel's
+ * state says it, not the line's `hidden`.
+ */
+const thinkingShown = (driver) => driver.executeScript("return document.querySelector('.panel').classList.contains('is-thinking')");
 
 test('the page and the IPC keep answering while Master thinks', async () => {
   const { driver } = app;
@@ -60,11 +64,12 @@ test('the page and the IPC keep answering while Master thinks', async () => {
       if (depth.textContent) probe.depths.push(depth.textContent);
     }).observe(depth, { childList: true, characterData: true, subtree: true });
     new MutationObserver(() => {
-      if (!thinking.hidden && probe.thinkingFrom === null) probe.thinkingFrom = performance.now();
-      if (thinking.hidden && probe.thinkingFrom !== null && probe.thinkingUntil === null) {
+      const shown = !thinking.hidden && !thinking.classList.contains('idle');
+      if (shown && probe.thinkingFrom === null) probe.thinkingFrom = performance.now();
+      if (!shown && probe.thinkingFrom !== null && probe.thinkingUntil === null) {
         probe.thinkingUntil = performance.now();
       }
-    }).observe(thinking, { attributes: true, attributeFilter: ['hidden'] });
+    }).observe(thinking, { attributes: true, attributeFilter: ['hidden', 'class'] });
   `);
 
   // The player's move; then the computer (white) thinks.
@@ -89,7 +94,7 @@ test('the page and the IPC keep answering while Master thinks', async () => {
         ok: true,
         answeredIn: performance.now() - started,
         stones: view.stones.length,
-        duringSearch: !document.getElementById('ai-thinking').hidden,
+        duringSearch: document.querySelector('.panel').classList.contains('is-thinking'),
       }),
       (err) => done({ ok: false, err: JSON.stringify(err) }),
     );

@@ -27,7 +27,8 @@ export const WUZI = process.env.WUZI_BIN ?? join(REPO, 'target/debug/wuzi');
 export async function startBackend({ dataDir, dialogDir } = {}) {
   const data = dataDir ?? (await mkdtemp(join(tmpdir(), 'wuzi-ui-')));
   const dialogs = dialogDir ?? (await mkdtemp(join(tmpdir(), 'wuzi-ui-files-')));
-  const child = spawn(WUZI, ['serve', '--data', data, '--dialog-dir', dialogs], {
+  // The UI of this checkout, whichever tree the binary was built from.
+  const child = spawn(WUZI, ['serve', '--data', data, '--dialog-dir', dialogs, '--ui', UI_DIR], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const log = [];
