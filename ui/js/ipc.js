@@ -79,15 +79,18 @@ async function httpCall(token, command, args, channel) {
   return body;
 }
 
+let silentChannel;
+
 /** Calls a Rust command; rejects with { kind, message }. */
 export async function call(command, args = {}) {
   const { onProgress, ...rest } = args;
   const invoke = core()?.invoke;
   if (typeof invoke === 'function') {
     try {
-      // Tauri has no optional channels: a call without progress gets one
-      // that nobody listens to.
-      const channel = onProgress ?? progressChannel(() => {});
+      // Tauri has no optional channels: a call without progress gets the one
+      // channel nobody listens to (one for all, not a new callback per call).
+      silentChannel ??= progressChannel(() => {});
+      const channel = onProgress ?? silentChannel;
       return await invoke('ipc', { command, args: rest, onProgress: channel });
     } catch (err) {
       if (err && typeof err === 'object' && typeof err.kind === 'string') throw err;

@@ -72,7 +72,7 @@ impl Service {
         let task = SearchTask {
             position: Position::from_game(&session.game, rule),
             generation: session.generation,
-            stop: self.new_ai_stop(&session),
+            stop: self.ai_stop.renew(),
         };
         Ok((task, level))
     }
@@ -101,7 +101,7 @@ impl Service {
 
     /// Tells the thinking computer to play its best move now.
     pub fn stop_ai(&self) {
-        self.raise_ai_stop();
+        self.ai_stop.raise();
     }
 
     /// The position and stop flag for a hint, taken while the game is locked.
@@ -113,7 +113,7 @@ impl Service {
         Ok(SearchTask {
             position: Position::from_game(&session.game, session.game.config().rule),
             generation: session.generation,
-            stop: self.new_hint_stop(&session),
+            stop: self.hint_stop.renew(),
         })
     }
 
@@ -148,7 +148,7 @@ impl Service {
 
     /// Ends the hint being searched, if any.
     pub fn stop_hint(&self) {
-        self.raise_hint_stop();
+        self.hint_stop.raise();
     }
 }
 

@@ -192,7 +192,7 @@ impl Service {
             return Err(AppError::NotYourTurn);
         }
         session.play(point)?;
-        self.raise_hint_stop();
+        self.hint_stop.raise();
         Ok(self.commit(session))
     }
 

@@ -56,8 +56,8 @@ pub struct Service {
     /// Hints, apart from the computer's engine so a hint never waits for,
     /// or stops, the computer's search.
     pub(crate) hint_engine: Mutex<Engine>,
-    ai_stop: Mutex<Arc<AtomicBool>>,
-    hint_stop: Mutex<Arc<AtomicBool>>,
+    pub(crate) ai_stop: StopSlot,
+    pub(crate) hint_stop: StopSlot,
     analysis_stop: Mutex<Option<Arc<AtomicBool>>>,
     scores: Mutex<HashMap<Pairing, Score>>,
     notices: Mutex<Vec<NoticeView>>,
@@ -70,6 +70,29 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The stop flag of one kind of search (the computer's moves, or hints):
+/// one search of the kind runs at a time, and a new one ends the last.
+#[derive(Debug, Default)]
+pub(crate) struct StopSlot(Mutex<Arc<AtomicBool>>);
+
+impl StopSlot {
+    /// A fresh flag for the next search; the previous one is raised so a
+    /// search still running ends at once. Taken while the game is locked,
+    /// so a change to the game cannot fall between the snapshot a search
+    /// works on and the flag that change raises.
+    pub(crate) fn renew(&self) -> Arc<AtomicBool> {
+        let mut current = lock(&self.0);
+        current.store(true, Ordering::Relaxed);
+        *current = Arc::new(AtomicBool::new(false));
+        Arc::clone(&current)
+    }
+
+    /// Ends the running search of this kind, if any.
+    pub(crate) fn raise(&self) {
+        lock(&self.0).store(true, Ordering::Relaxed);
+    }
 }
 
 /// What a change to the game asks of the data folder.
@@ -138,8 +161,8 @@ impl Service {
             data_dir,
             engine: Mutex::new(Engine::new()),
             hint_engine: Mutex::new(Engine::new()),
-            ai_stop: Mutex::new(Arc::new(AtomicBool::new(false))),
-            hint_stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+            ai_stop: StopSlot::default(),
+            hint_stop: StopSlot::default(),
             analysis_stop: Mutex::new(None),
             scores: Mutex::new(HashMap::new()),
             notices: Mutex::new(notices),
@@ -168,41 +191,12 @@ impl Service {
         lock(&self.notices).extend(notices.iter().map(NoticeView::from));
     }
 
-    /// A fresh stop flag for the next search; the previous one is raised so
-    /// a search still running ends at once. Called with the game locked, so
-    /// a change to the game cannot fall between the snapshot a search works
-    /// on and the flag that change raises.
-    pub(crate) fn new_ai_stop(&self, _game: &Session) -> Arc<AtomicBool> {
-        let mut current = lock(&self.ai_stop);
-        current.store(true, Ordering::Relaxed);
-        *current = Arc::new(AtomicBool::new(false));
-        Arc::clone(&current)
-    }
-
     /// Tells the running search to play its best move now, and ends any
     /// hint (it was for a position that is about to change, or was asked
     /// to stop).
     pub(crate) fn stop_searches(&self) {
-        lock(&self.ai_stop).store(true, Ordering::Relaxed);
-        self.raise_hint_stop();
-    }
-
-    /// Stops the computer's running search: it plays its best move so far.
-    pub(crate) fn raise_ai_stop(&self) {
-        lock(&self.ai_stop).store(true, Ordering::Relaxed);
-    }
-
-    /// A fresh stop flag for the next hint, ending the previous hint.
-    pub(crate) fn new_hint_stop(&self, _game: &Session) -> Arc<AtomicBool> {
-        let mut current = lock(&self.hint_stop);
-        current.store(true, Ordering::Relaxed);
-        *current = Arc::new(AtomicBool::new(false));
-        Arc::clone(&current)
-    }
-
-    /// Ends the running hint, if any.
-    pub(crate) fn raise_hint_stop(&self) {
-        lock(&self.hint_stop).store(true, Ordering::Relaxed);
+        self.ai_stop.raise();
+        self.hint_stop.raise();
     }
 
     /// Starts an analysis, refusing a second one at the same time.
