@@ -59,11 +59,21 @@ pub fn configure<R: tauri::Runtime>(
 /// Starts the app; returns when the last window closes.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let result =
-        configure(tauri::Builder::default(), DataDir::Platform).run(tauri::generate_context!());
-    if let Err(err) = result {
-        // Nothing is shown yet when the window cannot open, so stderr is all we have.
-        eprintln!("Wuzi could not start: {err}");
-        std::process::exit(1);
+    let app =
+        configure(tauri::Builder::default(), DataDir::Platform).build(tauri::generate_context!());
+    match app {
+        Ok(app) => app.run(|app, event| {
+            // The game's clock is kept as it stands when the app closes.
+            if let tauri::RunEvent::Exit = event
+                && let Some(service) = app.try_state::<Arc<Service>>()
+            {
+                service.keep_game();
+            }
+        }),
+        Err(err) => {
+            // Nothing is shown yet when the window cannot open, so stderr is all we have.
+            eprintln!("Wuzi could not start: {err}");
+            std::process::exit(1);
+        }
     }
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { By, until } from 'selenium-webdriver';
 import {
   startApp, screenshot, waitScreen, startGame, clickSettled, clickWhenVisible, chooseOption, goHome,
-  point, stone, stoneCount,
+  point, stone, stoneCount, isOpen,
 } from './support.js';
 
 let dataDir;
@@ -38,8 +38,6 @@ async function withApp(body) {
     await app.stop();
   }
 }
-
-const isOpen = (driver, id) => driver.executeScript(`return document.getElementById('${id}').open`);
 
 /** Waits until it is the person's turn (or the game is over); true when over. */
 async function waitForTurn(driver) {
@@ -113,6 +111,9 @@ test('a named save survives a restart, loads, and undo works after it', async ()
     await clickSettled(driver, '#home-load', { screen: 'home' });
     await waitScreen(driver, 'load');
     await clickWhenVisible(driver, '.save-item[data-name="Study A"] .save-load');
+    // Still on, the game asks who plays on; the two people keep it as it is.
+    await driver.wait(() => isOpen(driver, 'dialog-play-on'), 10000, 'loading did not ask who plays on');
+    await clickSettled(driver, '#play-on-cancel');
     await waitScreen(driver, 'game');
     await driver.wait(async () => (await stoneCount(driver)) === 3, 5000);
     await driver.findElement(By.id('game-undo')).click();

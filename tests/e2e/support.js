@@ -247,10 +247,14 @@ export async function goHome(driver) {
 /**
  * Starts a new game from wherever the app is, through the New game screen,
  * filled in as a player does: real clicks on the mode and colour, the options
- * of the level and rule lists, and Start. Each click waits for its control to
- * be shown and laid out, and each choice is checked to have taken.
+ * of the level, rule and clock lists, who moves first, and Start. Each click
+ * waits for its control to be shown and laid out, and each choice is checked
+ * to have taken. When the game on the board is unfinished the app asks first;
+ * `unsaved` is the answer clicked (`discard` unless told).
  */
-export async function startGame(driver, { mode = 'human_human', colour, level, rule } = {}) {
+export async function startGame(driver, {
+  mode = 'human_human', colour, level, rule, first, time, unsaved = 'discard',
+} = {}) {
   const screen = 'new-game';
   if ((await currentScreen(driver)) === 'game') {
     await clickSettled(driver, '#game-new', { screen: 'game' });
@@ -263,8 +267,31 @@ export async function startGame(driver, { mode = 'human_human', colour, level, r
   if (colour) await clickRadio(driver, `#new-game-colour input[value="${colour}"]`, { screen });
   if (level) await chooseOption(driver, 'new-game-level', level, { screen });
   if (rule) await chooseOption(driver, 'new-game-rule', rule, { screen });
+  if (first) await clickRadio(driver, `#new-game-first input[value="${first}"]`, { screen });
+  if (time) await chooseOption(driver, 'new-game-time', time, { screen });
   await clickSettled(driver, '#new-game-start', { screen });
+  await answerUnsaved(driver, unsaved);
   await waitScreen(driver, 'game');
+}
+
+/** Whether the dialog `id` is open. */
+export const isOpen = (driver, id) => driver.executeScript(`return document.getElementById('${id}').open`);
+
+/**
+ * After an action that replaces the game: when the app asks first (the
+ * game on the board is unfinished), clicks `answer` (`save`, `discard` or
+ * `cancel`) and waits for the question to go. Resolves to whether it asked.
+ */
+export async function answerUnsaved(driver, answer) {
+  let asked = false;
+  await driver.wait(async () => {
+    asked = await isOpen(driver, 'dialog-unsaved');
+    return asked || (await currentScreen(driver)) === 'game';
+  }, 10000, 'neither the game nor the question came');
+  if (!asked) return false;
+  await clickSettled(driver, `#unsaved-${answer}`);
+  await driver.wait(async () => !(await isOpen(driver, 'dialog-unsaved')), 5000, 'the question stayed open');
+  return true;
 }
 
 export const point = (x, y) => By.css(`#board .hit[data-x="${x}"][data-y="${y}"]`);

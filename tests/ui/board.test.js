@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, screenshot, newGame, point, stone, place, calls } from './support.js';
+import { useUi, screenshot, newGame, point, stone, place, calls, answerUnsaved } from './support.js';
 import { servicePoints, setSettings, pageErrors } from './play-states.js';
 
 const { withUi } = useUi();
@@ -89,7 +89,9 @@ for (const viewport of ['desktop', 'phone']) {
     await place(page, 6, 6);
     assert.equal(await message.isHidden(), true);
 
+    // The game is on and saved nowhere: the question comes first (clock.test.js).
     await page.locator('#game-restart').click();
+    await answerUnsaved(page, 'discard');
     await page.locator('.board .stone').first().waitFor({ state: 'detached' });
     assert.equal(await page.locator('.board .stone').count(), 0);
     assert.deepEqual(await servicePoints(backend), []);

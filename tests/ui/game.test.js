@@ -207,8 +207,8 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(await stones(page), RENJU_MOVES.length);
     assert.equal((await servicePoints(backend)).length, RENJU_MOVES.length, 'the service refused it too');
 
-    // A 19x19 freestyle game after that.
-    await newGame(page, { mode: 'human_human', rule: 'freestyle', size: 19 });
+    // A 19x19 freestyle game after that, the renju game let go.
+    await newGame(page, { mode: 'human_human', rule: 'freestyle', size: 19, discard: true });
     assert.equal(await page.locator('#board .hit').count(), 361);
     assert.equal(await page.locator('#board .forbidden').count(), 0);
     const next = await backend.call('game_view');

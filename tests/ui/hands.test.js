@@ -122,7 +122,7 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#game-new').click();
     await page.locator('#screen-new-game').waitFor();
     assert.equal(await first.locator('input[value="white"]').isChecked(), true, 'remembered');
-    await newGame(page, { mode: 'human_human', rule: 'renju' });
+    await newGame(page, { mode: 'human_human', rule: 'renju', discard: true });
     assert.equal((await calls(page, 'new_game')).at(-1).args.config.first, 'black');
     await page.locator('#turn-text', { hasText: 'Black to move' }).waitFor();
     assert.equal((await backend.call('game_view')).to_move, 'black');

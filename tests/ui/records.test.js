@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, place, stone, calls } from './support.js';
+import { useUi, newGame, place, stone, calls, answerUnsaved, keepSides } from './support.js';
 import {
   REVIEW_GAME, twoPlayerGame, winAgainstComputer, loseAgainstComputer, drawAgainstComputer,
   resignAgainstComputer, oneOfEach, copyReplays, replayFiles, replayIndex,
@@ -109,6 +109,7 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#nav-home').click();
     await page.locator('#home-load').click();
     await item.locator('.save-load').click();
+    await keepSides(page);
     await page.locator('#screen-game').waitFor();
     await stone(page, 8, 8).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 2);
@@ -130,6 +131,7 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8i9j10');
     await page.locator('#import-button').click();
+    await keepSides(page);
     await page.locator('#screen-game').waitFor();
     await stone(page, 9, 5).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 3);
@@ -141,6 +143,8 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8 zz');
     await page.locator('#import-button').click();
+    // The imported game is on and saved nowhere: the question comes first.
+    await answerUnsaved(page, 'discard');
     await page.locator('#message[data-kind="bad_record"]').waitFor();
     // The reader's own reason, with where it stopped.
     const reason = await backend.call('import_game', { text: 'h8 zz' }).then(() => null, (err) => err);
@@ -163,6 +167,8 @@ for (const viewport of ['desktop', 'phone']) {
       const text = await page.locator('#export-text').inputValue();
       await page.locator('#import-text').fill(text);
       await page.locator('#import-button').click();
+      await answerUnsaved(page, 'discard');
+      await keepSides(page);
       await page.locator('#screen-game').waitFor();
       await stone(page, 9, 5).waitFor();
       assert.deepEqual(stonesOf(await backend.call('game_view')), stonesOf(imported), `${format} read back`);
@@ -177,9 +183,12 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#home-load').click();
     await page.locator('#import-text').fill('h8i9');
     await page.locator('#import-button').click();
+    await keepSides(page);
     await page.locator('#screen-game').waitFor();
     await page.locator('#nav-home').click();
     await page.locator('#home-load').click();
+    // The imported game stays on the board throughout: saved, it is asked about no more.
+    await backend.call('save_game', { name: 'Imported', overwrite: false });
 
     // Cancelling either dialog leaves no message, no file and no change.
     await writeFile(join(dialogs, '.cancel'), '');
@@ -227,6 +236,7 @@ for (const viewport of ['desktop', 'phone']) {
     await writeFile(join(dialogs, 'from-a-friend.sgf'), '(;GM[4]FF[4]SZ[15];B[hh];W[ii];B[jj])');
     await utimes(join(dialogs, 'from-a-friend.sgf'), at + 10, at + 10);
     await page.locator('#import-open').click();
+    await keepSides(page);
     await page.locator('#screen-game').waitFor();
     await stone(page, 9, 9).waitFor();
     assert.equal(await page.locator('#board .stone').count(), 3, 'the game from the file');
@@ -390,6 +400,7 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(await page.locator('#replay-board .hint-ring').count(), 1, 'the best move is shown on the board');
 
     await page.locator('#replay-play-on').click();
+    await keepSides(page);
     await page.locator('#screen-game').waitFor();
     await page.locator('#board .stone').nth(second.number - 1).waitFor();
     assert.equal(await page.locator('#board .stone').count(), second.number);
@@ -490,6 +501,8 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#new-game').click();
     await page.locator('#new-game-mode input[value="human_human"]').check();
     await page.locator('#new-game-start').click();
+    // The game of one move from before is on and saved nowhere.
+    await answerUnsaved(page, 'discard');
     await page.locator('#screen-game').waitFor();
     assert.equal(await page.locator('#board .coords').count(), 0, 'no coordinates');
     await page.keyboard.press('ArrowUp');

@@ -170,7 +170,8 @@ for (const viewport of ['desktop', 'phone']) {
 test('phone landscape and a small 360 px phone: the game fits', () => ui.withUi({ viewport: 'phone' }, async (page) => {
   for (const size of [{ width: 844, height: 390 }, { width: 360, height: 640 }]) {
     await page.setViewportSize(size);
-    await newGame(page);
+    // From the second size on, the game of the size before is let go.
+    await newGame(page, { discard: size.width !== 844 });
     await place(page, 7, 7);
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.y + box.height <= size.height + 0.5 && box.x + box.width <= size.width + 0.5, `the board fits at ${size.width}x${size.height}`);

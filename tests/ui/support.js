@@ -133,8 +133,11 @@ export async function calls(page, cmd) {
   return page.ipcCalls.filter((c) => !cmd || c.cmd === cmd);
 }
 
-/** Starts a game from Home through the new-game screen. */
-export async function newGame(page, { mode = 'human_human', rule, size, colour, level } = {}) {
+/**
+ * Starts a game from Home through the new-game screen. With `discard`, the
+ * game on the board is on and unsaved: the question comes, and Discard lets it go.
+ */
+export async function newGame(page, { mode = 'human_human', rule, size, colour, level, discard = false } = {}) {
   if (!(await page.locator('#screen-new-game').isVisible())) {
     if (!(await page.locator('#screen-home').isVisible())) await page.locator('#nav-home').click();
     await page.locator('#new-game').click();
@@ -145,8 +148,22 @@ export async function newGame(page, { mode = 'human_human', rule, size, colour, 
   if (rule) await page.locator('#new-game-rule').selectOption(rule);
   if (size) await page.locator('#new-game-size').selectOption(String(size));
   await page.locator('#new-game-start').click();
+  if (discard) await answerUnsaved(page, 'discard');
   await page.locator('#screen-game').waitFor();
   await page.locator('.board .hit').first().waitFor({ state: 'attached' });
+}
+
+/** Answers the question before replacing an unsaved game: 'save', 'discard' or 'cancel'. */
+export async function answerUnsaved(page, choice) {
+  await page.locator('#dialog-unsaved').waitFor();
+  await page.locator(`#unsaved-${choice}`).click();
+  await page.locator('#dialog-unsaved').waitFor({ state: 'hidden' });
+}
+
+/** Answers "Who plays on?" (after a load, an import or play on) with "Keep as it is". */
+export async function keepSides(page) {
+  await page.locator('#dialog-play-on').waitFor();
+  await page.locator('#play-on-cancel').click();
 }
 
 export const point = (page, x, y, board = '#board') => page.locator(`${board} .hit[data-x="${x}"][data-y="${y}"]`);

@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS = {
   board_style: 'wood',
   stone_style: 'classic',
   ai_speed: 'normal',
+  time_control: { kind: 'none' },
 };
 
 export const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'master'];
@@ -250,13 +251,43 @@ export { translatePage };
 
 // ---------------------------------------------------------------- formats
 
-/** m:ss, or h:mm:ss past an hour. */
-export function formatClock(ms) {
+/** m:ss, or h:mm:ss past an hour; with `tenths`, 0:07.3 under ten seconds (the last seconds count). */
+export function formatClock(ms, { tenths = false } = {}) {
+  if (tenths && (ms ?? 0) < 10_000) {
+    const d = Math.max(0, Math.floor((ms ?? 0) / 100));
+    return `0:0${Math.floor(d / 10)}.${d % 10}`;
+  }
   const total = Math.max(0, Math.floor((ms ?? 0) / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A length of time as people say it: "5 min", "30 s", "1 h 30 min". */
+export function formatDuration(ms) {
+  const total = Math.round((ms ?? 0) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const parts = [];
+  if (h) parts.push(t('duration.h', { n: h }));
+  if (m) parts.push(t('duration.min', { n: m }));
+  if (s || !parts.length) parts.push(t('duration.s', { n: s }));
+  return parts.join(' ');
+}
+
+/**
+ * A time control in words: "Sudden death 5 min", "5 min + 3 s per move",
+ * "30 s per move" (`prefix` 'clockNote' gives the sentence that explains it).
+ */
+export function timeControlText(control, prefix = 'clock') {
+  const kind = ['sudden_death', 'fischer', 'per_move'].includes(control?.kind) ? control.kind : 'none';
+  return t(`${prefix}.${kind}`, {
+    main: formatDuration(control?.main_ms),
+    increment: formatDuration(control?.increment_ms),
+    move: formatDuration(control?.move_ms),
+  });
 }
 
 /** A date and time in the UI's language; accepts Unix milliseconds or an ISO string. */

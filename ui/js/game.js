@@ -8,9 +8,9 @@ import { t } from './i18n.js';
 import {
   $, state, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
   confirmDialog, promptDialog, onSettings, onLanguage, updateSettings,
-  formatClock, LEVELS, levelName,
+  formatClock, timeControlText, LEVELS, levelName,
 } from './app.js';
-import { playStoneSound } from './sound.js';
+import { playStoneSound, playLowTimeSound } from './sound.js';
 
 /** Pause between moves of a computer-against-computer game, by speed. */
 const AI_DELAY_MS = { slow: 1500, normal: 600, fast: 120 };
@@ -24,6 +24,10 @@ let paused = false;
 let aiTimer = 0;
 let clockTimer = 0;
 let overShownFor = null;
+/** The view whose running clock reached zero and was sent to check_clock (once per view). */
+let clockChecked = null;
+/** Which clocks are in the warning zone: the low-time sound plays on the way in. */
+const lowTime = { black: false, white: false };
 let busy = false;
 /** How many side changes are on their way (set_player, sent one at a time). */
 let handing = 0;
@@ -86,6 +90,11 @@ function render() {
   $('score-white').textContent = String(view.score?.white ?? 0);
   $('score-draws').textContent = String(view.score?.draws ?? 0);
   renderClock();
+  const control = view.clock?.control;
+  const timed = !!control && control.kind !== 'none';
+  $('clock-control').hidden = !timed;
+  document.querySelector('#screen-game .counts').classList.toggle('timed', timed);
+  $('clock-control').textContent = timeControlText(control);
 
   const aiAi = view.mode === 'ai_ai';
   const human = !aiAi;
@@ -116,17 +125,24 @@ function sideText(value, short = false) {
   return t(short ? 'sides.aiShort' : 'player.ai', { level: levelName(value) });
 }
 
-/** The options of both side controls: a person, or the computer at each level. */
+/** Fills `select` with who can play a side: a person, or the computer at each level. */
+function fillSideOptions(select, short) {
+  select.replaceChildren(...['human', ...LEVELS].map((value) => {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = sideText(value, short);
+    return o;
+  }));
+}
+
+/** The options of both side controls. */
 function fillSides() {
-  for (const stone of SIDES) {
-    const select = $(`side-${stone}`);
-    select.replaceChildren(...['human', ...LEVELS].map((value) => {
-      const o = document.createElement('option');
-      o.value = value;
-      o.textContent = sideText(value, narrow.matches);
-      return o;
-    }));
-  }
+  for (const stone of SIDES) fillSideOptions($(`side-${stone}`), narrow.matches);
+}
+
+/** A side control's value as a player for set_player. */
+function playerOf(value) {
+  return value === 'human' ? { kind: 'human' } : { kind: 'ai', level: value };
 }
 
 /** Who plays each side, as the view says; they can be changed while the game is on. */
@@ -163,9 +179,8 @@ function handSide(stone, value) {
 }
 
 async function sendSide(stone, value) {
-  const player = value === 'human' ? { kind: 'human' } : { kind: 'ai', level: value };
   try {
-    const next = await call('set_player', { stone, player });
+    const next = await call('set_player', { stone, player: playerOf(value) });
     handing -= 1;
     // Pause belongs to computer-against-computer games.
     if (next.mode !== 'ai_ai') paused = false;
@@ -202,8 +217,9 @@ export function outcomeHow(outcome) {
     const shape = outcome.forbidden_kind ? t(`forbiddenKind.${outcome.forbidden_kind}`) : '';
     return t('how.forbidden', { shape });
   }
-  if (outcome.kind === 'resign') return t('how.resign', { side: t(`side.${outcome.winner === 'black' ? 'white' : 'black'}`) });
-  return t(`how.${outcome.kind}`);
+  // The side that resigned or ran out of time: the one that did not win.
+  const loser = t(`side.${outcome.winner === 'black' ? 'white' : 'black'}`);
+  return t(`how.${outcome.kind}`, { side: loser });
 }
 
 function clockMs(side) {
@@ -213,9 +229,54 @@ function clockMs(side) {
   return clock.running === side && !view.outcome ? base + (performance.now() - viewAt) : base;
 }
 
+/** Time left on a side's clock now, or null with no time control. */
+function clockLeft(side) {
+  const left = view?.clock?.[`${side}_left_ms`];
+  if (left == null) return null;
+  const running = view.clock.running === side && !view.outcome;
+  return Math.max(0, running ? left - (performance.now() - viewAt) : left);
+}
+
+/**
+ * With no time control the clocks count the time used; with one they count
+ * down what is left, the running side from the moment its view arrived.
+ */
 function renderClock() {
-  $('clock-black').textContent = formatClock(clockMs('black'));
-  $('clock-white').textContent = formatClock(clockMs('white'));
+  if (!view) return;
+  const clock = view.clock ?? {};
+  for (const side of SIDES) {
+    const el = $(`clock-${side}`);
+    const left = clockLeft(side);
+    const text = left == null ? formatClock(clockMs(side)) : formatClock(left, { tenths: true });
+    if (el.textContent !== text) el.textContent = text;
+    const low = left != null && clock.warn_ms != null && left <= clock.warn_ms;
+    el.classList.toggle('low', low);
+    el.classList.toggle('running', clock.running === side && !view.outcome);
+    // A person hears it once as their time runs low (the computer needs no warning).
+    if (low && !lowTime[side] && clock.running === side && !view.outcome
+      && view.players?.[side]?.kind === 'human' && currentScreen() === 'game') {
+      playLowTimeSound(state.settings);
+    }
+    lowTime[side] = low;
+  }
+  const running = !view.outcome && clock.running;
+  if (running && clockLeft(running) === 0 && clockChecked !== view) checkClock();
+}
+
+/**
+ * The running clock shows zero: the service's clock decides. When its
+ * time has not quite run out (the two clocks drift a little) the answer
+ * resets this one, and it asks again when that runs out.
+ */
+async function checkClock() {
+  clockChecked = view;
+  try {
+    const next = await call('check_clock');
+    // A move made meanwhile answered with a newer view.
+    if (!view || next.generation >= view.generation) show(next);
+  } catch (err) {
+    showError(err);
+  }
 }
 
 function showGameOver() {
@@ -299,6 +360,109 @@ function chancePercent(chance) {
   return typeof chance === 'number' ? Math.round(chance * 100) : '–';
 }
 
+/**
+ * Before a command that replaces the game on the board: when that game is
+ * on and not saved as it stands, asks whether to save it first (`action`
+ * ends "Save it before …?"). Save… asks a name and saves; Discard lets it
+ * go (the service logs it as unfinished); Cancel changes nothing.
+ * Resolves true to go on.
+ */
+export async function confirmReplace(action) {
+  let current = currentScreen() === 'game' ? view : null;
+  if (!current) {
+    try {
+      current = await call('game_view');
+    } catch {
+      // No game to lose; the command itself will say what is wrong.
+      return true;
+    }
+  }
+  if (!current?.unsaved) return true;
+  const back = document.activeElement;
+  const choice = await unsavedDialog(action);
+  if (choice === 'discard') return true;
+  if (choice === 'save' && (await saveWithName(current))) return true;
+  back?.focus?.();
+  return false;
+}
+
+/** The Save / Discard / Cancel question; Escape cancels. Resolves to the choice. */
+function unsavedDialog(action) {
+  const dialog = $('dialog-unsaved');
+  const buttons = { 'unsaved-save': 'save', 'unsaved-discard': 'discard', 'unsaved-cancel': 'cancel' };
+  $('unsaved-text').textContent = t('unsaved.text', { action });
+  return new Promise((resolve) => {
+    const done = (choice) => {
+      for (const id of Object.keys(buttons)) $(id).onclick = null;
+      dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      resolve(choice);
+    };
+    for (const [id, choice] of Object.entries(buttons)) $(id).onclick = () => done(choice);
+    dialog.oncancel = (e) => {
+      e.preventDefault();
+      done('cancel');
+    };
+    dialog.showModal();
+    $('unsaved-cancel').focus();
+  });
+}
+
+/**
+ * Opens a game just put on the board from a review, an import or a save.
+ * While it is on, asks first who plays each side from here: the record
+ * says who played, not who wants to play on.
+ */
+export async function openPlayOn(next) {
+  const chosen = next.outcome ? null : await askSides(next);
+  let failure = null;
+  for (const [stone, value] of Object.entries(chosen ?? {})) {
+    try {
+      next = await call('set_player', { stone, player: playerOf(value) });
+    } catch (err) {
+      failure = err;
+    }
+  }
+  await openGame(next);
+  if (failure) showError(failure);
+}
+
+/** The "Who plays on?" dialog; resolves to the sides changed ({ black: 'hard' }), none when kept. */
+function askSides(next) {
+  const dialog = $('dialog-play-on');
+  const was = {};
+  for (const stone of SIDES) {
+    const player = next.players?.[stone];
+    was[stone] = player?.kind === 'ai' ? String(player.level) : 'human';
+    const select = $(`play-on-${stone}`);
+    fillSideOptions(select, false);
+    if (![...select.options].some((o) => o.value === was[stone])) select.append(new Option(sideText(was[stone]), was[stone]));
+    select.value = was[stone];
+  }
+  return new Promise((resolve) => {
+    const done = (start) => {
+      $('play-on-start').onclick = null;
+      $('play-on-cancel').onclick = null;
+      dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      const changed = {};
+      for (const stone of SIDES) {
+        const value = $(`play-on-${stone}`).value;
+        if (start && value !== was[stone]) changed[stone] = value;
+      }
+      resolve(changed);
+    };
+    $('play-on-start').onclick = () => done(true);
+    $('play-on-cancel').onclick = () => done(false);
+    dialog.oncancel = (e) => {
+      e.preventDefault();
+      done(false);
+    };
+    dialog.showModal();
+    $('play-on-start').focus();
+  });
+}
+
 /** Saves the current game under a name; asks before overwriting one. */
 export async function saveAs(name) {
   try {
@@ -310,21 +474,27 @@ export async function saveAs(name) {
   return call('save_game', { name, overwrite: true });
 }
 
-async function save() {
-  if (!view) return;
-  const suggested = view.save_name ?? t('save.defaultName', { date: new Date().toISOString().slice(0, 16).replace('T', ' ').replace(':', '.') });
+/** Asks a name for the game `current` and saves it; resolves to the name once saved. */
+async function saveWithName(current) {
+  const suggested = current.save_name ?? t('save.defaultName', { date: new Date().toISOString().slice(0, 16).replace('T', ' ').replace(':', '.') });
   const answer = await promptDialog({ title: t('save.title'), label: t('load.name'), value: suggested });
-  if (!answer) return;
+  if (!answer) return null;
   try {
-    const saved = await saveAs(answer.value);
-    if (saved) {
-      clearError();
-      $('hint-text').textContent = t('save.done', { name: answer.value });
-      await refresh();
-    }
+    if (!(await saveAs(answer.value))) return null;
+    clearError();
+    return answer.value;
   } catch (err) {
     showError(err);
+    return null;
   }
+}
+
+async function save() {
+  if (!view) return;
+  const name = await saveWithName(view);
+  if (!name) return;
+  $('hint-text').textContent = t('save.done', { name });
+  await refresh();
 }
 
 // ---------------------------------------------------------------- the computer
@@ -389,7 +559,8 @@ async function stopAi() {
 
 $('game-undo').addEventListener('click', undo);
 $('game-redo').addEventListener('click', redo);
-$('game-restart').addEventListener('click', () => {
+$('game-restart').addEventListener('click', async () => {
+  if (!(await confirmReplace(t('unsaved.restart')))) return;
   paused = false;
   command('restart');
 });
@@ -416,6 +587,7 @@ narrow.addEventListener('change', () => {
   if (view) render();
 });
 
+// The game is over: nothing to lose, nothing to ask.
 $('game-over-again').addEventListener('click', () => {
   $('dialog-game-over').close();
   paused = false;
@@ -477,7 +649,10 @@ onLanguage(() => {
 registerScreen('game', {
   async enter({ view: next } = {}) {
     clearInterval(clockTimer);
-    clockTimer = setInterval(renderClock, 500);
+    // Often enough for tenths in the last seconds of a time control.
+    clockTimer = setInterval(renderClock, 100);
+    lowTime.black = false;
+    lowTime.white = false;
     $('hint-text').textContent = '';
     if (next) {
       view = null;

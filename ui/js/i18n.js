@@ -70,6 +70,21 @@ const STRINGS = {
     'newGame.size': 'Board size',
     'newGame.forbidden': "Black's forbidden moves",
     'newGame.start': 'Start',
+    'newGame.time': 'Time control',
+    'clock.none': 'No clock',
+    'clock.sudden_death': 'Sudden death {main}',
+    'clock.fischer': '{main} + {increment} per move',
+    'clock.per_move': '{move} per move',
+    'clockGroup.sudden_death': 'Sudden death',
+    'clockGroup.fischer': 'Fischer: time added after each move',
+    'clockGroup.per_move': 'Per move',
+    'clockNote.none': 'The clocks only count the time each side takes.',
+    'clockNote.sudden_death': 'Each side has {main} for the whole game. Whoever runs out of time loses.',
+    'clockNote.fischer': 'Each side starts with {main} and gains {increment} after each of its moves. Whoever runs out of time loses.',
+    'clockNote.per_move': 'Every move must be made within {move}; time not used is not kept. Whoever runs out of time loses.',
+    'duration.h': '{n} h',
+    'duration.min': '{n} min',
+    'duration.s': '{n} s',
     'mode.human_human': 'Two players',
     'mode.human_ai': 'Against the computer',
     'mode.ai_ai': 'Computer against computer',
@@ -133,7 +148,7 @@ const STRINGS = {
     'how.five': 'Five in a row.',
     'how.draw': 'The board is full.',
     'how.resign': '{side} resigned.',
-    'how.timeout': 'The other side ran out of time.',
+    'how.timeout': '{side} ran out of time.',
     'how.forbidden': 'Black played a forbidden move ({shape}).',
     'forbiddenKind.double_three': 'double three',
     'forbiddenKind.double_four': 'double four',
@@ -151,6 +166,17 @@ const STRINGS = {
     'save.overwrite': 'A save called “{name}” already exists. Replace it?',
     'save.overwriteOk': 'Replace',
     'save.done': 'Saved as “{name}”.',
+    'unsaved.text': 'This game is not finished. Save it before {action}?',
+    'unsaved.save': 'Save…',
+    'unsaved.discard': 'Discard',
+    'unsaved.restart': 'restarting',
+    'unsaved.newGame': 'starting a new game',
+    'unsaved.load': 'loading “{name}”',
+    'unsaved.import': 'importing another game',
+    'unsaved.playOn': 'playing on from this review',
+    'playOn.title': 'Who plays on?',
+    'playOn.start': 'Play',
+    'playOn.keep': 'Keep as it is',
 
     'load.title': 'Saved games',
     'load.empty': 'No saved games yet.',
@@ -190,8 +216,16 @@ const STRINGS = {
     'filter.win': 'Wins',
     'filter.loss': 'Losses',
     'filter.draw': 'Draws',
+    'filter.how': 'How it ended',
+    'filter.timeout': 'Ended on time',
+    'filter.unfinished': 'Unfinished',
     'result.win': 'Won',
     'result.loss': 'Lost',
+    'result.winOnTime': 'Won on time',
+    'result.lossOnTime': 'Lost on time',
+    'result.winsOnTime.black': 'Black wins on time',
+    'result.winsOnTime.white': 'White wins on time',
+    'result.unfinished': 'Unfinished',
 
     'replay.first': 'First move',
     'replay.prev': 'Previous move',
@@ -229,6 +263,7 @@ const STRINGS = {
     'stats.losses': 'Losses',
     'stats.draws': 'Draws',
     'stats.winRate': 'Win rate',
+    'stats.onTime': 'Ended on time',
 
     'settings.title': 'Settings',
     'settings.theme': 'Theme',
@@ -358,6 +393,21 @@ const STRINGS = {
     'newGame.size': '棋盘大小',
     'newGame.forbidden': '黑方禁手',
     'newGame.start': '开始',
+    'newGame.time': '计时方式',
+    'clock.none': '不计时',
+    'clock.sudden_death': '全局限时 {main}',
+    'clock.fischer': '{main}，每步加 {increment}',
+    'clock.per_move': '每步限时 {move}',
+    'clockGroup.sudden_death': '全局限时',
+    'clockGroup.fischer': '加秒制：每走一步加时',
+    'clockGroup.per_move': '每步限时',
+    'clockNote.none': '时钟只记录双方各用了多少时间。',
+    'clockNote.sudden_death': '每方整局共有 {main}，先用完时间的一方判负。',
+    'clockNote.fischer': '每方开局有 {main}，每走一步加 {increment}。先用完时间的一方判负。',
+    'clockNote.per_move': '每一步都须在 {move}内走完，没用完的时间不累计。超时的一方判负。',
+    'duration.h': '{n} 小时',
+    'duration.min': '{n} 分钟',
+    'duration.s': '{n} 秒',
     'mode.human_human': '双人对弈',
     'mode.human_ai': '人机对弈',
     'mode.ai_ai': '电脑对电脑',
@@ -421,7 +471,7 @@ const STRINGS = {
     'how.five': '五子连珠。',
     'how.draw': '棋盘已满。',
     'how.resign': '{side}认输。',
-    'how.timeout': '对方超时。',
+    'how.timeout': '{side}超时。',
     'how.forbidden': '黑方下了禁手（{shape}）。',
     'forbiddenKind.double_three': '三三',
     'forbiddenKind.double_four': '四四',
@@ -439,6 +489,17 @@ const STRINGS = {
     'save.overwrite': '已有名为“{name}”的存档。要替换吗？',
     'save.overwriteOk': '替换',
     'save.done': '已保存为“{name}”。',
+    'unsaved.text': '本局还没有下完。{action}之前要先保存吗？',
+    'unsaved.save': '保存…',
+    'unsaved.discard': '不保存',
+    'unsaved.restart': '重新开始',
+    'unsaved.newGame': '开始新对局',
+    'unsaved.load': '读取“{name}”',
+    'unsaved.import': '导入另一局',
+    'unsaved.playOn': '从复盘接着下',
+    'playOn.title': '接下来谁来下？',
+    'playOn.start': '开始',
+    'playOn.keep': '保持不变',
 
     'load.title': '存档',
     'load.empty': '还没有存档。',
@@ -478,8 +539,16 @@ const STRINGS = {
     'filter.win': '胜局',
     'filter.loss': '负局',
     'filter.draw': '和局',
+    'filter.how': '结束方式',
+    'filter.timeout': '超时结束',
+    'filter.unfinished': '未下完',
     'result.win': '胜',
     'result.loss': '负',
+    'result.winOnTime': '对方超时，胜',
+    'result.lossOnTime': '超时负',
+    'result.winsOnTime.black': '白方超时，黑方胜',
+    'result.winsOnTime.white': '黑方超时，白方胜',
+    'result.unfinished': '未下完',
 
     'replay.first': '第一手',
     'replay.prev': '上一手',
@@ -517,6 +586,7 @@ const STRINGS = {
     'stats.losses': '负',
     'stats.draws': '和',
     'stats.winRate': '胜率',
+    'stats.onTime': '超时结束',
 
     'settings.title': '设置',
     'settings.theme': '主题',
@@ -616,10 +686,16 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
 }
 
-/** Fills every element marked data-i18n (text) or data-i18n-label (aria-label and title). */
+/**
+ * Fills every element marked data-i18n (text; an option group's label) or
+ * data-i18n-label (aria-label and title).
+ */
 export function translatePage(root = document) {
   document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    if (el.localName === 'optgroup') el.label = t(el.dataset.i18n);
+    else el.textContent = t(el.dataset.i18n);
+  }
   for (const el of root.querySelectorAll('[data-i18n-label]')) {
     const label = t(el.dataset.i18nLabel);
     el.setAttribute('aria-label', label);

@@ -9,13 +9,15 @@ import {
   $, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
   onSettings, onLanguage, formatDate, formatClock, playerName, el,
 } from './app.js';
-import { openGame, outcomeTitle, outcomeHow } from './game.js';
+import { openPlayOn, confirmReplace, outcomeTitle, outcomeHow } from './game.js';
 
 const PAGE_SIZE = 20;
 const AUTOPLAY_MS = 700;
 /** Move classes that count as mistakes for "next mistake". */
 const BAD = new Set(['inaccuracy', 'mistake', 'blunder']);
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/** Result filters that ask how a game ended (filter.kind) rather than who won (filter.result). */
+const ENDINGS = new Set(['timeout', 'unfinished']);
 
 // ---------------------------------------------------------------- the list
 
@@ -25,7 +27,8 @@ let listing = null;
 function filter() {
   const f = {};
   if ($('review-filter-mode').value) f.mode = $('review-filter-mode').value;
-  if ($('review-filter-result').value) f.result = $('review-filter-result').value;
+  const result = $('review-filter-result').value;
+  if (result) f[ENDINGS.has(result) ? 'kind' : 'result'] = result;
   return f;
 }
 
@@ -38,10 +41,12 @@ async function loadPage(n) {
 }
 
 function resultText(item) {
-  if (item.outcome === 'win') return t('result.win');
-  if (item.outcome === 'loss') return t('result.loss');
+  if (item.result === 'unfinished') return t('result.unfinished');
+  const onTime = item.result === 'timeout';
+  if (item.outcome === 'win') return t(onTime ? 'result.winOnTime' : 'result.win');
+  if (item.outcome === 'loss') return t(onTime ? 'result.lossOnTime' : 'result.loss');
   if (!item.winner) return t('over.draw');
-  return t(`over.wins.${item.winner}`);
+  return t(onTime ? `result.winsOnTime.${item.winner}` : `over.wins.${item.winner}`);
 }
 
 function renderList() {
@@ -60,7 +65,7 @@ function renderList() {
     const open = el('button', 'replay-open card');
     open.type = 'button';
     const title = el('span', 'item-title', `${playerName(item.black)} – ${playerName(item.white)}`);
-    const outcome = item.outcome ?? (item.winner ? 'decided' : 'draw');
+    const outcome = item.result === 'unfinished' ? 'unfinished' : item.outcome ?? (item.winner ? 'decided' : 'draw');
     const result = el('span', `result result-${outcome}`, resultText(item));
     const meta = el('span', 'item-meta num');
     meta.textContent = [
@@ -139,10 +144,11 @@ function renderReplay() {
   const judgement = judgements[position - 1];
   board.showHint(judgement?.best && position > 0 ? judgement.best : null);
   const summary = replay.summary ?? {};
-  $('replay-title').textContent = [
-    `${playerName(summary.black)} – ${playerName(summary.white)}`,
-    replay.outcome ? `${outcomeTitle(replay.outcome, { black: summary.black, white: summary.white }, 'replay')}, ${outcomeHow(replay.outcome)}` : '',
-  ].filter(Boolean).join(' · ');
+  const ending = replay.outcome
+    ? `${outcomeTitle(replay.outcome, { black: summary.black, white: summary.white }, 'replay')}, ${outcomeHow(replay.outcome)}`
+    : summary.result === 'unfinished' ? t('result.unfinished') : '';
+  $('replay-title').textContent = [`${playerName(summary.black)} – ${playerName(summary.white)}`, ending]
+    .filter(Boolean).join(' · ');
   const slider = $('replay-slider');
   slider.max = String(total);
   slider.value = String(position);
@@ -337,8 +343,9 @@ $('replay-graph').addEventListener('click', (e) => {
   goTo(Math.round(((e.clientX - box.left) / box.width) * replay.moves.length));
 });
 $('replay-play-on').addEventListener('click', async () => {
+  if (!(await confirmReplace(t('unsaved.playOn')))) return;
   const view = await attempt('play_from', { id: replay.id, moveCount: position });
-  if (view) openGame(view);
+  if (view) openPlayOn(view);
 });
 
 document.addEventListener('keydown', (e) => {

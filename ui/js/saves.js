@@ -8,7 +8,7 @@ import {
   $, registerScreen, showError, clearError, attempt, confirmDialog, onLanguage, formatDate,
   actionButton, el,
 } from './app.js';
-import { openGame, saveAs } from './game.js';
+import { openPlayOn, saveAs, confirmReplace } from './game.js';
 
 let saves = [];
 
@@ -32,8 +32,9 @@ function renderSaves() {
     info.append(title, meta);
     const buttons = el('div', 'item-actions');
     const load = actionButton('button primary save-load', t('load.load'), t('load.loadLabel', { name: save.name }), async () => {
+      if (!(await confirmReplace(t('unsaved.load', { name: save.name })))) return;
       const view = await attempt('load_save', { name: save.name });
-      if (view) openGame(view);
+      if (view) openPlayOn(view);
     });
     const del = actionButton('button danger save-delete', t('load.delete'), t('load.deleteLabel', { name: save.name }), async () => {
       if (!(await confirmDialog(t('load.deleteConfirm', { name: save.name }), t('load.delete')))) return;
@@ -68,8 +69,9 @@ $('save-as-form').addEventListener('submit', async (e) => {
 
 // The system's Open dialog; a cancelled dialog answers null and changes nothing.
 $('import-open').addEventListener('click', async () => {
+  if (!(await confirmReplace(t('unsaved.import')))) return;
   const view = await attempt('import_from_file');
-  if (view) openGame(view);
+  if (view) openPlayOn(view);
 });
 
 $('import-button').addEventListener('click', async () => {
@@ -79,10 +81,11 @@ $('import-button').addEventListener('click', async () => {
     $('import-text').focus();
     return;
   }
+  if (!(await confirmReplace(t('unsaved.import')))) return;
   const view = await attempt('import_game', { text });
   if (view) {
     $('import-text').value = '';
-    openGame(view);
+    openPlayOn(view);
   }
 });
 

@@ -6,9 +6,9 @@ import { t, translatePage } from './i18n.js';
 import {
   $, state, LEVELS, registerScreen, showScreen, attempt,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
-  levelName, actionButton, el,
+  levelName, actionButton, el, timeControlText,
 } from './app.js';
-import { openGame } from './game.js';
+import { openGame, confirmReplace } from './game.js';
 
 // ---------------------------------------------------------------- profiles
 
@@ -181,6 +181,8 @@ registerScreen('home', {
 });
 
 $('new-game').addEventListener('click', () => showScreen('new-game'));
+// Continue brings back the game on the board when it is on (that game is
+// the autosave), so it never replaces an unsaved game: nothing to ask.
 $('home-continue').addEventListener('click', async () => {
   const view = await attempt('continue_game');
   if (view) openGame(view);
@@ -213,6 +215,41 @@ function newGameMode() {
   return document.querySelector('#new-game-mode input:checked')?.value ?? 'human_ai';
 }
 
+/** The numbers each kind of time control has, in the order of its value in #new-game-time. */
+const CONTROL_FIELDS = { none: [], sudden_death: ['main_ms'], fischer: ['main_ms', 'increment_ms'], per_move: ['move_ms'] };
+
+/** A time control as a value of #new-game-time: "fischer:300000:3000". */
+function controlValue(control) {
+  const kind = CONTROL_FIELDS[control?.kind] ? control.kind : 'none';
+  return [kind, ...CONTROL_FIELDS[kind].map((field) => control[field])].join(':');
+}
+
+/** The time control a value of #new-game-time stands for. */
+function controlOf(value) {
+  const [kind, ...numbers] = value.split(':');
+  const control = { kind };
+  CONTROL_FIELDS[kind].forEach((field, i) => {
+    control[field] = Number(numbers[i]);
+  });
+  return control;
+}
+
+/** Names every time control offered, in full: the closed list shows one without its group. */
+function nameTimes() {
+  for (const o of $('new-game-time').options) o.textContent = timeControlText(controlOf(o.value));
+}
+
+/** Picks the remembered time control; one not in the list gets its own option, so it is not lost. */
+function pickTime(control) {
+  const select = $('new-game-time');
+  const value = controlValue(control);
+  if (![...select.options].some((o) => o.value === value)) {
+    (select.querySelector(`optgroup[data-kind="${control.kind}"]`) ?? select).append(new Option('', value));
+  }
+  nameTimes();
+  select.value = value;
+}
+
 /** Who the player wants to move first in freestyle and standard (Renju: always black). */
 let firstChoice = 'black';
 
@@ -243,6 +280,7 @@ function syncNewGame() {
   $('new-game-colour-black-text').textContent = t(whiteFirst ? 'newGame.colourBlackSecond' : 'newGame.colourBlack');
   $('new-game-colour-white-text').textContent = t(whiteFirst ? 'newGame.colourWhiteFirst' : 'newGame.colourWhite');
   $('new-game-rule-note').textContent = t(`ruleNote.${$('new-game-rule').value}`);
+  $('new-game-time-note').textContent = timeControlText(controlOf($('new-game-time').value), 'clockNote');
 }
 
 registerScreen('new-game', {
@@ -260,6 +298,7 @@ registerScreen('new-game', {
     $('new-game-size').value = String([15, 17, 18, 19].includes(s.board_size) ? s.board_size : 15);
     $('new-game-forbidden').value = s.forbidden_moves;
     firstChoice = s.last_first === 'white' ? 'white' : 'black';
+    pickTime(s.time_control);
     syncNewGame();
   },
 });
@@ -284,7 +323,9 @@ $('new-game-form').addEventListener('submit', async (e) => {
     blackLevel: mode === 'ai_ai' ? $('new-game-black-level').value : level,
     whiteLevel: mode === 'ai_ai' ? $('new-game-white-level').value : level,
     first: newGameFirst(),
+    timeControl: controlOf($('new-game-time').value),
   };
+  if (!(await confirmReplace(t('unsaved.newGame')))) return;
   const view = await attempt('new_game', { config });
   if (!view) return;
   openGame(view);
@@ -294,6 +335,7 @@ $('new-game-form').addEventListener('submit', async (e) => {
     board_size: size,
     forbidden_moves: config.forbiddenMoves,
     last_mode: mode,
+    time_control: config.timeControl,
   };
   // Renju always opens with black: that says nothing of the player's choice.
   if (rule !== 'renju') patch.last_first = config.first;
@@ -366,7 +408,11 @@ function renderStats() {
   const levelBody = document.createElement('tbody');
   const levels = [...LEVELS, ...Object.keys(stats.by_level ?? {}).filter((l) => !LEVELS.includes(l))];
   for (const level of levels) levelBody.append(tallyRow(levelName(level), stats.by_level?.[level]));
-  $('stats-by-level').replaceChildren(tableHead('stats.level'), levelBody);
+  // Games against the computer that ended on time, at any level.
+  const onTime = document.createElement('tfoot');
+  onTime.append(tallyRow(t('stats.onTime'), stats.on_time));
+  onTime.firstChild.id = 'stats-on-time';
+  $('stats-by-level').replaceChildren(tableHead('stats.level'), levelBody, onTime);
 }
 
 registerScreen('stats', {
@@ -412,6 +458,7 @@ onLanguage(() => {
   renderProfiles();
   renderStats();
   if (state.settings) renderSettings();
+  nameTimes();
   syncNewGame();
   for (const id of ['new-game-level', 'new-game-black-level', 'new-game-white-level']) {
     const select = $(id);

@@ -1,5 +1,6 @@
-// The stone click, made with the Web Audio API: a short knock of filtered
-// noise over a low thump, like slate on wood. No sound file to download.
+// The app's sounds, made with the Web Audio API, so there is no sound file
+// to download: the stone click (a short knock of filtered noise over a low
+// thump, like slate on wood) and the soft double beep of a clock running low.
 
 let context = null;
 
@@ -45,4 +46,26 @@ export function playStoneSound(settings) {
   knock.start(now);
   thump.start(now);
   thump.stop(now + 0.12);
+}
+
+/** Two soft beeps as a person's clock runs low, at the profile's volume, if sound is on. */
+export function playLowTimeSound(settings) {
+  if (!settings?.sound || !settings.volume) return;
+  const ctx = audio();
+  if (!ctx) return;
+  const volume = Math.min(1, settings.volume / 100);
+  const now = ctx.currentTime;
+  for (const start of [0, 0.18]) {
+    const beep = ctx.createOscillator();
+    beep.type = 'sine';
+    beep.frequency.value = 880;
+    const gain = ctx.createGain();
+    // A quick rise and fall: a beep without a click at either end.
+    gain.gain.setValueAtTime(0.0001, now + start);
+    gain.gain.exponentialRampToValueAtTime(0.3 * volume, now + start + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + start + 0.12);
+    beep.connect(gain).connect(ctx.destination);
+    beep.start(now + start);
+    beep.stop(now + start + 0.13);
+  }
 }

@@ -3,12 +3,24 @@
 //!
 //! Input is read on its own thread, so `YXSTOP` and `END` reach a running
 //! search. Stdout carries only protocol answers.
+//!
+//! Every line gets its answer except `INFO` with a good value, `YXSTOP`,
+//! `YXBOARD`'s block and the good lines of a `BOARD` block; anything else
+//! that is not a command, including bytes that are not UTF-8, gets
+//! `UNKNOWN` or `ERROR` and the session goes on. A line longer than
+//! [`MAX_LINE`] is answered `ERROR` without being kept.
+
+mod input;
+
+pub use input::MAX_LINE;
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
+
+use input::{Input, next_line};
 
 use wuzi_core::{Board, MAX_SIZE, MIN_SIZE, Point, Rule, Stone};
 use wuzi_engine::{Engine, Level, Limits, Position, forbidden_points, move_time};
@@ -20,6 +32,10 @@ enum Cell {
     Own,
     Theirs,
 }
+
+/// Lines read ahead of the one being answered. A manager waits for each
+/// answer, so only a flood of input ever fills this.
+const LINES_AHEAD: usize = 256;
 
 /// Everything the manager has told us.
 #[derive(Debug)]
@@ -43,20 +59,23 @@ struct Session {
 ///
 /// # Errors
 /// Only when writing to `output` fails.
-pub fn run<R, W>(input: R, mut output: W, level: Option<Level>) -> io::Result<()>
+pub fn run<R, W>(mut input: R, mut output: W, level: Option<Level>) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<String>();
+    // Bounded, so a manager that writes faster than the brain answers
+    // waits on the pipe instead of filling memory.
+    let (tx, rx) = mpsc::sync_channel::<Input>(LINES_AHEAD);
     let reader_stop = Arc::clone(&stop);
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            let head = line.trim().to_ascii_uppercase();
-            if head == "YXSTOP" || head == "END" {
-                reader_stop.store(true, Ordering::Relaxed);
+        while let Ok(Some(line)) = next_line(&mut input) {
+            if let Input::Line(text) = &line {
+                let head = text.trim().to_ascii_uppercase();
+                if head == "YXSTOP" || head == "END" {
+                    reader_stop.store(true, Ordering::Relaxed);
+                }
             }
             if tx.send(line).is_err() {
                 break;
@@ -77,7 +96,15 @@ where
     };
     for line in rx {
         let mut answers = Vec::new();
-        let go_on = session.handle(&line, &mut answers);
+        let go_on = match line {
+            Input::Line(text) => session.handle(&text, &mut answers),
+            Input::TooLong(length) => {
+                answers.push(format!(
+                    "ERROR the line is too long ({length} bytes; the limit is {MAX_LINE})"
+                ));
+                true
+            }
+        };
         for a in answers {
             writeln!(output, "{a}")?;
         }

@@ -39,7 +39,8 @@
 //!   `400` for a request the page got wrong, `403` for a password, `404` for
 //!   something that is not there, `409` for a refused move or a command the
 //!   game's state does not allow now, `422` for a stored file this version
-//!   cannot read, `503` without a data folder, `500` for the rest.
+//!   cannot read, `503` without a data folder (none, or another copy of Wuzi
+//!   has it), `500` for the rest.
 //!
 //! Requests run concurrently, each command on its own blocking thread, so
 //! `stop_ai` gets through while `ai_move` is thinking.
@@ -449,26 +450,27 @@ fn error_body(
 ///
 /// - `400`: `unknown_command`, `bad_argument`, `bad_config`, `bad_record`,
 ///   `bad_name`, `invalid`, `too_large`, `not_text`, `off_board`
-/// - `403`: `password_required`, `wrong_password`, `locked`
+/// - `403`: `password_required`, `wrong_password`
 /// - `404`: `not_found`
 /// - `409` (a refused move or a command the game's state does not allow
 ///   now): `occupied`, `forbidden`, `game_over`, `not_your_turn`,
 ///   `not_ai_turn`, `stale`, `no_move`, `cancelled`, `busy`, `exists`,
 ///   `no_profile`
 /// - `422`: `corrupt`, `future_version` (a stored file this version cannot use)
-/// - `503`: `no_store` (no data folder)
+/// - `503`: `no_store` (no data folder), `locked` (the data folder is in use
+///   by another copy of Wuzi)
 /// - `500`: `internal`, `io` and any other kind
 #[must_use]
 pub fn status_for(kind: &str) -> StatusCode {
     match kind {
         "unknown_command" | "bad_argument" | "bad_config" | "bad_record" | "bad_name"
         | "invalid" | "too_large" | "not_text" | "off_board" => StatusCode::BAD_REQUEST,
-        "password_required" | "wrong_password" | "locked" => StatusCode::FORBIDDEN,
+        "password_required" | "wrong_password" => StatusCode::FORBIDDEN,
         "not_found" => StatusCode::NOT_FOUND,
         "occupied" | "forbidden" | "game_over" | "not_your_turn" | "not_ai_turn" | "stale"
         | "no_move" | "cancelled" | "busy" | "exists" | "no_profile" => StatusCode::CONFLICT,
         "corrupt" | "future_version" => StatusCode::UNPROCESSABLE_ENTITY,
-        "no_store" => StatusCode::SERVICE_UNAVAILABLE,
+        "no_store" | "locked" => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -781,6 +783,7 @@ mod tests {
         assert_eq!(status_for("not_found"), StatusCode::NOT_FOUND);
         assert_eq!(status_for("internal"), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(status_for("io"), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(status_for("locked"), StatusCode::SERVICE_UNAVAILABLE);
     }
 
     #[test]

@@ -410,6 +410,14 @@ impl Game {
         self.turn_started.elapsed()
     }
 
+    /// Sets the clock of the move in progress as if the side to move had
+    /// been thinking for `elapsed` already: a game brought back from a save
+    /// goes on with the time it had used on this move.
+    pub fn resume_turn(&mut self, elapsed: Duration) {
+        let now = Instant::now();
+        self.turn_started = now.checked_sub(elapsed).unwrap_or(now);
+    }
+
     /// Black's forbidden points when the rule is renju and black is to
     /// move; empty otherwise.
     #[must_use]

@@ -46,6 +46,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod clock;
 mod game;
 mod point;
 pub mod record;
@@ -55,6 +56,7 @@ mod stone;
 mod win;
 
 pub use board::{Board, BoardRowsError, BoardSizeError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+pub use clock::{TimeControl, TimeControlError};
 pub use game::{
     ConfigError, ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Outcome, ReplayError,
 };

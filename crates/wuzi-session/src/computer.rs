@@ -4,8 +4,13 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
+use std::time::{Duration, Instant};
 use wuzi_core::Point;
-use wuzi_engine::{Level, Position, Progress};
+
+use wuzi_core::TimeControl;
+use wuzi_engine::{Level, Limits, Position, Progress, move_time};
+
+use crate::session::Session;
 
 use crate::service::lock;
 use crate::{AppError, GameView, Service};
@@ -54,6 +59,35 @@ pub struct Hint {
     pub generation: u64,
 }
 
+/// The level's limits, cut to what the computer's clock allows: a move's
+/// limit with room to spare, or a share of the time left (plus most of the
+/// increment) for the moves still to come, so it never loses on time.
+fn within_clock(session: &Session, level: Level) -> Limits {
+    let mut limits = level.limits();
+    let stone = session.game.to_move();
+    let empty = session.game.board().area() - session.game.moves().len();
+    let budget = match session.time_control {
+        TimeControl::None => return limits,
+        TimeControl::PerMove { move_ms } => {
+            // A fifth of the move, at least 150 ms, is kept back: the
+            // search stops within milliseconds of its budget, but a busy
+            // phone may not run it for a while.
+            let turn = Duration::from_millis(move_ms);
+            turn.saturating_sub((turn / 5).max(Duration::from_millis(150)))
+        }
+        TimeControl::SuddenDeath { .. } => move_time(None, session.time_left(stone), empty),
+        TimeControl::Fischer { increment_ms, .. } => {
+            let left = session.time_left(stone).unwrap_or_default();
+            let share =
+                move_time(None, Some(left), empty) + Duration::from_millis(increment_ms) * 3 / 4;
+            // Never more than half of what is left in one move.
+            share.min(left / 2)
+        }
+    };
+    limits.time = limits.time.min(budget);
+    limits
+}
+
 /// What a search works on, taken from the game in one look.
 #[derive(Debug)]
 pub(crate) struct SearchTask {
@@ -65,8 +99,8 @@ pub(crate) struct SearchTask {
 impl Service {
     /// The position, level and stop flag for the computer's turn, all taken
     /// while the game is locked: any change after this raises `stop`.
-    pub(crate) fn computer_turn(&self) -> Result<(SearchTask, Level), AppError> {
-        let session = self.session();
+    pub(crate) fn computer_turn(&self) -> Result<(SearchTask, Level, Limits), AppError> {
+        let mut session = self.session();
         let level = session.ai_to_move().ok_or(AppError::NotAiTurn)?;
         let rule = session.game.config().rule;
         let task = SearchTask {
@@ -74,7 +108,9 @@ impl Service {
             generation: session.generation,
             stop: self.ai_stop.renew(),
         };
-        Ok((task, level))
+        session.search_started = Some(Instant::now());
+        let limits = within_clock(&session, level);
+        Ok((task, level, limits))
     }
 
     /// The computer plays its move, telling `on_progress` how its search
@@ -84,10 +120,10 @@ impl Service {
     /// `not_ai_turn` when a person is to move; `stale` when the game changed
     /// during the search (nothing changes then).
     pub fn ai_move(&self, on_progress: impl Fn(&ProgressView)) -> Result<GameView, AppError> {
-        let (task, level) = self.computer_turn()?;
+        let (task, level, limits) = self.computer_turn()?;
         let found = {
             let mut engine = lock(&self.engine);
-            engine.play(&task.position, level, level.limits(), &task.stop, |p| {
+            engine.play(&task.position, level, limits, &task.stop, |p| {
                 on_progress(&ProgressView::from(p));
             })?
         };
@@ -95,7 +131,14 @@ impl Service {
         if session.generation != task.generation {
             return Err(AppError::Stale);
         }
-        session.play(found.best)?;
+        // Planned within its clock, the computer does not overrun it; if
+        // the machine stalled so badly that it did, the flag falls as for
+        // anyone.
+        if session.settle_clock() {
+            return Ok(self.commit(session));
+        }
+        let thought = session.running();
+        session.play_timed(found.best, thought)?;
         Ok(self.commit(session))
     }
 
@@ -156,8 +199,57 @@ impl Service {
 mod tests {
     use std::sync::atomic::Ordering;
 
+    use wuzi_core::{Game, Point};
+
     use super::*;
     use crate::NewGame;
+    use crate::session::{Mode, Seat};
+
+    fn computer_game(clock: TimeControl, moves: &[(u8, u8, u64)]) -> Session {
+        let mut game = Game::default();
+        for &(x, y, ms) in moves {
+            game.try_play_timed(Point::new(x, y), Duration::from_millis(ms))
+                .expect("a legal move");
+        }
+        let seat = Seat::Ai {
+            level: Level::Master,
+        };
+        let mut session = Session::new(game, Mode::AiAi, seat.clone(), seat);
+        session.time_control = clock;
+        session
+    }
+
+    /// The computer's search is cut to its clock, never lengthened: a
+    /// fifth of a move's limit (at least 150 ms) kept back, an eighth or
+    /// less of the time left in a game, half of it at most with an
+    /// increment; without a clock, the level's own time.
+    #[test]
+    fn the_search_fits_the_computers_clock() {
+        let ms = Duration::from_millis;
+        let time = |clock, moves: &[(u8, u8, u64)]| {
+            within_clock(&computer_game(clock, moves), Level::Master).time
+        };
+        assert_eq!(time(TimeControl::None, &[]), ms(5000));
+        assert_eq!(time(TimeControl::PerMove { move_ms: 1000 }, &[]), ms(800));
+        assert_eq!(time(TimeControl::PerMove { move_ms: 500 }, &[]), ms(350));
+        assert_eq!(
+            time(TimeControl::PerMove { move_ms: 60_000 }, &[]),
+            ms(5000)
+        );
+        // Black has used 50 of its 60 s: at most an eighth of the 10 s left.
+        let sudden = TimeControl::SuddenDeath { main_ms: 60_000 };
+        let used = [(7, 7, 50_000), (8, 8, 1000)];
+        assert!(time(sudden, &used) <= ms(1250));
+        assert!(time(sudden, &used) >= ms(200));
+        // With an increment, most of it is used, but never more than half
+        // of what is left: here 10 s - 9 s + 2 s = 3 s.
+        let fischer = TimeControl::Fischer {
+            main_ms: 10_000,
+            increment_ms: 2000,
+        };
+        let used = [(7, 7, 9000), (8, 8, 1000)];
+        assert_eq!(time(fischer, &used), ms(1500));
+    }
 
     /// The computer's search and its stop flag come from one look at the
     /// game: a change right after that look stops the search, so it never
@@ -174,7 +266,7 @@ mod tests {
         };
         for change in ["undo", "new game", "restart", "resign"] {
             service.new_game(&ask).expect("a game against Master");
-            let (task, level) = service.computer_turn().expect("the computer's turn");
+            let (task, level, _) = service.computer_turn().expect("the computer's turn");
             assert_eq!(level, Level::Master);
             assert!(!task.stop.load(Ordering::Relaxed));
             match change {

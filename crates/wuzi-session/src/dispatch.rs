@@ -49,6 +49,7 @@ pub const COMMANDS: &[&str] = &[
     "restart",
     "resign",
     "set_player",
+    "check_clock",
     "ai_move",
     "stop_ai",
     "hint",
@@ -257,6 +258,10 @@ impl Service {
             "restart" => {
                 none(arguments)?;
                 answer(self.restart()?)
+            }
+            "check_clock" => {
+                none(arguments)?;
+                answer(self.check_clock())
             }
             "resign" => {
                 none(arguments)?;

@@ -1,5 +1,7 @@
 //! Errors as the UI receives them: `{ kind, message }`.
 
+use std::fmt;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
@@ -69,7 +71,7 @@ pub enum AppError {
     NoProfile,
     /// The data folder could not be opened, so nothing can be kept.
     #[error("the data folder is not available: {0}")]
-    NoStore(String),
+    NoStore(NoStoreReason),
     /// From the data folder.
     #[error("{0}")]
     Store(#[from] wuzi_store::Error),
@@ -102,10 +104,36 @@ impl AppError {
             AppError::Busy(_) => "busy",
             AppError::NotFound(_) => "not_found",
             AppError::NoProfile => "no_profile",
-            AppError::NoStore(_) => "no_store",
+            AppError::NoStore(reason) => reason.kind(),
             AppError::Store(e) => e.kind(),
             AppError::Internal(_) => "internal",
         }
+    }
+}
+
+/// Why the service runs without its data folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoStoreReason {
+    /// Another copy of Wuzi has the folder open; the UI has its own words
+    /// for that, and the player can do something about it (close the other
+    /// copy and start again).
+    pub in_use: bool,
+    /// What went wrong, for people.
+    pub message: String,
+}
+
+impl NoStoreReason {
+    /// The kind of error a command gets without the folder: `locked` when
+    /// another copy of Wuzi has it, else `no_store`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        if self.in_use { "locked" } else { "no_store" }
+    }
+}
+
+impl fmt::Display for NoStoreReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
     }
 }
 

@@ -36,7 +36,7 @@ mod view;
 
 pub use computer::{Hint, ProgressView};
 pub use dispatch::{COMMANDS, Door};
-pub use error::AppError;
+pub use error::{AppError, NoStoreReason};
 pub use play::{NewGame, PlayerChoice};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
 pub use review::{

@@ -1,7 +1,7 @@
 //! Playing: new game, moves, undo and redo, restart, resigning.
 
 use serde::Deserialize;
-use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Stone};
+use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Stone, TimeControl};
 use wuzi_engine::Level;
 use wuzi_store::{FirstMove, Settings};
 
@@ -29,6 +29,8 @@ pub struct NewGame {
     pub white_level: Option<String>,
     /// Who moves first (freestyle and standard; renju: always black).
     pub first: Option<Stone>,
+    /// The clock.
+    pub time_control: Option<TimeControl>,
 }
 
 /// Who takes a side, as the game panel asks mid-game.
@@ -98,6 +100,10 @@ fn session_for(
         forbidden,
         first,
     })?;
+    let time_control = ask.time_control.unwrap_or(settings.time_control);
+    time_control
+        .validate()
+        .map_err(|err| AppError::BadConfig(err.to_string()))?;
     let mode = ask.mode.unwrap_or(previous.mode);
     // The settings' level is only needed where the ask names none.
     let default_level = || settings_level(settings);
@@ -135,14 +141,29 @@ fn session_for(
             }
         }
     };
-    Ok(Session::new(game, mode, black, white))
+    let mut session = Session::new(game, mode, black, white);
+    session.time_control = time_control;
+    Ok(session)
 }
 
 impl Service {
-    /// The game as it stands, for the first draw.
+    /// The game as it stands, for the first draw; a flag that has fallen
+    /// meanwhile ends the game first.
     #[must_use]
     pub fn game_view(&self) -> GameView {
-        let session = self.session();
+        self.check_clock()
+    }
+
+    /// Ends the game on time when the side to move has run out (the UI
+    /// asks when its own count reaches zero; the service's clock decides),
+    /// and answers the game as it stands.
+    #[must_use]
+    pub fn check_clock(&self) -> GameView {
+        let mut session = self.session();
+        if session.settle_clock() {
+            self.stop_searches();
+            return self.commit(session);
+        }
         self.view(&session)
     }
 
@@ -191,6 +212,12 @@ impl Service {
         if session.ai_to_move().is_some() {
             return Err(AppError::NotYourTurn);
         }
+        // A move made after the flag fell is too late: the game is lost on
+        // time, and the answer shows it.
+        if session.settle_clock() {
+            self.hint_stop.raise();
+            return Ok(self.commit(session));
+        }
         session.play(point)?;
         self.hint_stop.raise();
         Ok(self.commit(session))
@@ -228,12 +255,14 @@ impl Service {
         let next = {
             let session = self.session();
             let game = Game::with_config(*session.game.config())?;
-            Session::new(
+            let mut next = Session::new(
                 game,
                 session.mode,
                 session.black.clone(),
                 session.white.clone(),
-            )
+            );
+            next.time_control = session.time_control;
+            next
         };
         Ok(self.replace_session(next))
     }

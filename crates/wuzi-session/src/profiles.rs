@@ -114,7 +114,7 @@ impl Service {
         password: Option<&str>,
     ) -> Result<OpenedProfile, AppError> {
         let id = ProfileId::parse(id)?;
-        self.with_store(|store| {
+        let opened = self.with_store(|store| {
             let profile = store.open_profile(&id, password)?;
             let (settings, notices) = store.settings(&id)?;
             self.add_notices(&notices);
@@ -125,7 +125,9 @@ impl Service {
                 settings,
                 has_autosave: autosave.is_some(),
             })
-        })
+        })?;
+        self.clear_board();
+        Ok(opened)
     }
 
     /// Sets, changes or (with `new` empty or missing) removes a profile's

@@ -17,6 +17,8 @@ pub struct ReplayFilter {
     pub mode: Option<Mode>,
     /// Only games the player won, lost or drew (against the computer).
     pub result: Option<wuzi_store::Outcome>,
+    /// Only games that ended this way (`timeout`, `unfinished`, ...).
+    pub kind: Option<wuzi_store::ResultKind>,
     /// Only games that ended at or after this time (Unix ms).
     pub from: Option<i64>,
     /// Only games that ended before this time (Unix ms).
@@ -42,7 +44,8 @@ pub struct ReplayItem {
     pub black: PlayerView,
     /// White's player.
     pub white: PlayerView,
-    /// How it ended: `black_win`, `white_win`, `draw`, `resign`, `forbidden_move`, `timeout`.
+    /// How it ended: `black_win`, `white_win`, `draw`, `resign`, `forbidden_move`,
+    /// `timeout`, or `unfinished` when another game took its place.
     pub result: wuzi_store::ResultKind,
     /// The winner, or `None` for a draw.
     pub winner: Option<Stone>,
@@ -216,9 +219,9 @@ impl Service {
         let store_filter = Filter {
             mode: filter.mode.map(Mode::to_store),
             outcome: filter.result,
+            result: filter.kind,
             from_ms: filter.from,
             until_ms: filter.to,
-            ..Filter::default()
         };
         let paging = Paging {
             page: page.unwrap_or(0),

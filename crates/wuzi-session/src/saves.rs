@@ -6,6 +6,7 @@ use serde::Serialize;
 use wuzi_core::record::{self, GameRecord};
 use wuzi_store::SaveInfo;
 
+use crate::service::lock;
 use crate::session::{Mode, SavedGame, Seat, Session, now_ms};
 use crate::{AppError, GameView, Service};
 
@@ -113,6 +114,10 @@ impl Service {
             let mut session = self.session();
             if session.generation == generation {
                 session.save_name = Some(name.to_string());
+                session.saved = true;
+                // The autosave says so too, so the game is not taken for
+                // lost if another takes its place after a restart.
+                drop(self.commit(session));
             }
         }
         self.list_saves()
@@ -130,6 +135,7 @@ impl Service {
         })?;
         let mut next = Session::from_saved(saved.game)?;
         next.save_name = saved.name.or(Some(name.to_string()));
+        next.saved = true;
         Ok(self.replace_session(next))
     }
 
@@ -140,6 +146,16 @@ impl Service {
     pub fn delete_save(&self, name: &str) -> Result<Vec<SaveView>, AppError> {
         self.with_profile(|store, id| Ok(store.delete_save(id, name)?))?;
         self.list_saves()
+    }
+
+    /// Writes the autosave of the game on the board as it stands, the time
+    /// its side to move has used on this move included: the app calls it
+    /// as it closes, so the clock goes on from there on Continue.
+    pub fn keep_game(&self) {
+        let session = self.session();
+        if !session.game.moves().is_empty() && !session.game.is_over() {
+            drop(self.commit(session));
+        }
     }
 
     /// Whether there is a game to continue.
@@ -162,12 +178,34 @@ impl Service {
     /// # Errors
     /// `not_found` when there is none.
     pub fn continue_game(&self) -> Result<GameView, AppError> {
+        {
+            // A game on the board with moves is the one the autosave holds
+            // (every change to it is autosaved): it goes on as it is, its
+            // clock too.
+            let session = self.session();
+            if !session.game.moves().is_empty() && !session.game.is_over() {
+                return Ok(self.view(&session));
+            }
+        }
+        let abandoned = lock(&self.abandoned).take();
         let saved = self.with_profile(|store, id| {
             let (saved, notices) = store.load_autosave::<SavedGame>(id)?;
             self.add_notices(&notices);
-            saved.ok_or_else(|| AppError::NotFound("there is no game to continue".into()))
+            let saved =
+                saved.ok_or_else(|| AppError::NotFound("there is no game to continue".into()))?;
+            // The game left for a new one that never got a move comes back:
+            // it is no longer an unfinished game in the log.
+            if let Some((started_ms, Some(replay))) = abandoned
+                && started_ms == saved.game.started_ms
+                && let Err(err) = store.delete_replay(id, &replay)
+            {
+                tracing::warn!(error = %err, "unfinished entry not withdrawn");
+            }
+            Ok(saved)
         })?;
-        let next = Session::from_saved(saved.game)?;
+        let mut next = Session::from_saved(saved.game)?;
+        // It is the autosave: writing it again leaves no other game behind.
+        next.autosaved = true;
         Ok(self.replace_session(next))
     }
 

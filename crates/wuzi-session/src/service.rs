@@ -10,7 +10,7 @@ use serde::Serialize;
 use wuzi_engine::Engine;
 use wuzi_store::{LogGuard, Notice, ProfileId, Store};
 
-use crate::error::AppError;
+use crate::error::{AppError, NoStoreReason};
 use crate::session::{Mode, Seat, Session};
 use crate::view::{GameView, Score};
 
@@ -49,7 +49,7 @@ type Pairing = (Mode, Seat, Seat);
 pub struct Service {
     pub(crate) session: Mutex<Session>,
     store: Mutex<Option<Store>>,
-    store_error: Option<String>,
+    store_error: Option<NoStoreReason>,
     data_dir: Option<PathBuf>,
     /// The computer's own moves.
     pub(crate) engine: Mutex<Engine>,
@@ -60,6 +60,11 @@ pub struct Service {
     pub(crate) hint_stop: StopSlot,
     analysis_stop: Mutex<Option<Arc<AtomicBool>>>,
     scores: Mutex<HashMap<Pairing, Score>>,
+    /// The last game on the board with moves that another game replaced
+    /// before it ended: when it began, and (when it was in no save) its
+    /// entry in the replay log as unfinished, withdrawn if it is continued
+    /// after all. The autosave may still hold it; it is accounted for.
+    pub(crate) abandoned: Mutex<Option<(i64, Option<wuzi_store::ReplayId>)>>,
     notices: Mutex<Vec<NoticeView>>,
     _log: Option<LogGuard>,
 }
@@ -98,15 +103,25 @@ impl StopSlot {
 /// What a change to the game asks of the data folder.
 enum Keep {
     Nothing,
-    ClearAutosave,
-    Autosave(Box<(wuzi_store::SaveMeta, crate::session::SavedGame)>),
+    /// The autosave; `first` when this game has not been autosaved yet,
+    /// so whatever game the autosave held before is left behind.
+    Autosave {
+        job: Box<(wuzi_store::SaveMeta, crate::session::SavedGame)>,
+        first: bool,
+    },
     Replay(Box<(wuzi_store::ReplaySummary, crate::session::SavedGame)>),
 }
+
+/// A game left unfinished for another, for the replay log.
+type Abandoned = Box<(wuzi_store::ReplaySummary, crate::session::SavedGame)>;
 
 impl Service {
     /// Opens the data folder `data_dir` (creating it on first start) and the
     /// last profile when it has no password. Without a folder, or when it
     /// cannot be opened, the game still plays but keeps nothing, and says so.
+    /// A folder another copy of Wuzi has open is left to that copy: this
+    /// one writes nothing to it, and its commands that need the folder fail
+    /// with the kind `locked`.
     /// `with_log` starts the usage log in the folder's `logs/`.
     #[must_use]
     pub fn open(data_dir: Option<PathBuf>, with_log: bool) -> Service {
@@ -115,7 +130,10 @@ impl Service {
         let mut log = None;
         let store = match &data_dir {
             None => {
-                store_error = Some("no data folder was found for this system".to_string());
+                store_error = Some(NoStoreReason {
+                    in_use: false,
+                    message: "no data folder was found for this system".to_string(),
+                });
                 None
             }
             Some(dir) => match Store::open(dir) {
@@ -142,14 +160,18 @@ impl Service {
                     Some(store)
                 }
                 Err(err) => {
-                    store_error = Some(err.to_string());
+                    tracing::error!(error = %err, "data folder not opened");
+                    store_error = Some(NoStoreReason {
+                        in_use: matches!(err, wuzi_store::Error::InUse { .. }),
+                        message: err.to_string(),
+                    });
                     None
                 }
             },
         };
         if let Some(err) = &store_error {
             notices.push(NoticeView {
-                kind: "no_store".into(),
+                kind: err.kind().into(),
                 message: format!("Games and settings will not be kept: {err}"),
             });
         }
@@ -165,6 +187,7 @@ impl Service {
             hint_stop: StopSlot::default(),
             analysis_stop: Mutex::new(None),
             scores: Mutex::new(HashMap::new()),
+            abandoned: Mutex::new(None),
             notices: Mutex::new(notices),
             _log: log,
         }
@@ -251,24 +274,46 @@ impl Service {
         f: impl FnOnce(&mut Store) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
         let store = guard.as_mut().ok_or_else(|| {
-            AppError::NoStore(
-                self.store_error
-                    .clone()
-                    .unwrap_or_else(|| "not opened".into()),
-            )
+            AppError::NoStore(self.store_error.clone().unwrap_or_else(|| NoStoreReason {
+                in_use: false,
+                message: "not opened".into(),
+            }))
         })?;
         f(store)
     }
 
     /// Puts `next` on the board in place of the current game, stopping any
-    /// search for the old one.
+    /// search for the old one. An old game with moves that no save holds
+    /// goes to the replay log as unfinished, so no game is lost by a click;
+    /// its autosave stays until the new game has a move.
     pub(crate) fn replace_session(&self, next: Session) -> GameView {
         let mut session = self.session();
         self.stop_searches();
+        let abandoned = session
+            .unsaved()
+            .then(|| Box::new((session.abandoned_summary(), session.to_saved())));
+        if abandoned.is_some() {
+            tracing::info!(moves = session.game.moves().len(), "game left unfinished");
+        } else if !session.game.moves().is_empty() && !session.game.is_over() {
+            // Left in a save: its autosave, if still there, is no loss.
+            *lock(&self.abandoned) = Some((session.started_ms, None));
+        }
         let generation = session.generation.wrapping_add(1);
         *session = next;
         session.generation = generation;
-        self.commit(session)
+        self.commit_with(session, abandoned)
+    }
+
+    /// An empty board in place of the game, writing nothing: on opening a
+    /// profile, the game on the board was the last profile's, and it is in
+    /// that profile's autosave.
+    pub(crate) fn clear_board(&self) {
+        let mut session = self.session();
+        self.stop_searches();
+        let generation = session.generation.wrapping_add(1);
+        *session = Session::default();
+        session.generation = generation;
+        *lock(&self.abandoned) = None;
     }
 
     /// The view of `session`, with its pairing's score.
@@ -286,23 +331,40 @@ impl Service {
     /// the disk in the order of the changes, and the write itself runs with
     /// the game unlocked: the board can be drawn while the disk works.
     /// Failures to write are kept as notices: the game goes on either way.
-    pub(crate) fn commit(&self, mut session: MutexGuard<'_, Session>) -> GameView {
+    pub(crate) fn commit(&self, session: MutexGuard<'_, Session>) -> GameView {
+        self.commit_with(session, None)
+    }
+
+    /// [`Service::commit`], first logging `abandoned`, the game this one
+    /// replaced, as unfinished.
+    fn commit_with(
+        &self,
+        mut session: MutexGuard<'_, Session>,
+        abandoned: Option<Abandoned>,
+    ) -> GameView {
         let keep = self.what_to_keep(&mut session);
         let mut view = self.view(&session);
         let generation = session.generation;
         let mut store = lock(&self.store);
         drop(session);
+        if let Some(job) = abandoned {
+            let logged = self.store_in(&mut store, |s| {
+                let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
+                Ok(s.record_replay(&id, &job.0, &job.1)?)
+            });
+            match logged {
+                Ok(replay) => *lock(&self.abandoned) = Some((job.1.started_ms, Some(replay))),
+                Err(err) => self.not_kept(&err),
+            }
+        }
         let result = match keep {
             Keep::Nothing => Ok(None),
-            Keep::ClearAutosave => self
+            Keep::Autosave { job, first } => self
                 .store_in(&mut store, |s| {
                     let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
-                    Ok(s.clear_autosave(&id)?)
-                })
-                .map(|()| None),
-            Keep::Autosave(job) => self
-                .store_in(&mut store, |s| {
-                    let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
+                    if first {
+                        self.log_left_autosave(s, &id, job.1.started_ms);
+                    }
                     Ok(s.autosave(&id, &job.0, &job.1)?)
                 })
                 .map(|()| None),
@@ -322,16 +384,58 @@ impl Service {
                 }
                 view.replay_id = Some(replay_id);
             }
-            Ok(None) | Err(AppError::NoProfile | AppError::NoStore(_)) => {}
-            Err(err) => {
-                tracing::error!(error = %err, "game not kept");
-                lock(&self.notices).push(NoticeView {
-                    kind: err.kind().to_string(),
-                    message: format!("The game could not be kept: {err}"),
-                });
-            }
+            Ok(None) => {}
+            Err(err) => self.not_kept(&err),
         }
         view
+    }
+
+    /// Before a new game's first autosave replaces the autosave of another
+    /// (a game left on the board when the app closed, or when the profile
+    /// was left, and never continued): that game goes to the replay log as
+    /// unfinished, unless it is there already, so it is never lost
+    /// silently. A failure here only costs the log entry: the new game's
+    /// autosave goes ahead.
+    fn log_left_autosave(&self, store: &Store, id: &wuzi_store::ProfileId, started_ms: i64) {
+        let left = match store.load_autosave::<crate::session::SavedGame>(id) {
+            Ok((Some(saved), _)) => saved.game,
+            Ok((None, _)) => return,
+            Err(err) => {
+                tracing::warn!(error = %err, "the autosave being replaced could not be read");
+                return;
+            }
+        };
+        let logged = lock(&self.abandoned)
+            .as_ref()
+            .is_some_and(|(started, _)| *started == left.started_ms);
+        if left.started_ms == started_ms || logged || left.in_save {
+            return;
+        }
+        let summary = match Session::from_saved(left.clone()) {
+            Ok(session) if !session.game.moves().is_empty() => session.abandoned_summary(),
+            Ok(_) => return,
+            Err(err) => {
+                tracing::warn!(error = %err, "the autosave being replaced is not a legal game");
+                return;
+            }
+        };
+        match store.record_replay(id, &summary, &left) {
+            Ok(_) => tracing::info!(moves = summary.move_count, "autosaved game left unfinished"),
+            Err(err) => tracing::warn!(error = %err, "the autosaved game left could not be logged"),
+        }
+    }
+
+    /// Tells the player a game could not be written; without a profile or
+    /// a data folder nothing is kept anyway, and that is said elsewhere.
+    fn not_kept(&self, err: &AppError) {
+        if matches!(err, AppError::NoProfile | AppError::NoStore(_)) {
+            return;
+        }
+        tracing::error!(error = %err, "game not kept");
+        lock(&self.notices).push(NoticeView {
+            kind: err.kind().to_string(),
+            message: format!("The game could not be kept: {err}"),
+        });
     }
 
     fn what_to_keep(&self, session: &mut Session) -> Keep {
@@ -358,9 +462,16 @@ impl Service {
                 None => Keep::Nothing,
             }
         } else if session.game.moves().is_empty() {
-            Keep::ClearAutosave
+            // The game this one replaced stays ready to continue until
+            // this one has a move.
+            Keep::Nothing
         } else {
-            Keep::Autosave(Box::new((session.save_meta(), session.to_saved())))
+            let first = !session.autosaved;
+            session.autosaved = true;
+            Keep::Autosave {
+                job: Box::new((session.save_meta(), session.to_saved())),
+                first,
+            }
         }
     }
 }

@@ -1,10 +1,10 @@
 //! The game on the board and who is playing it.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{GameRecord, Players};
-use wuzi_core::{Game, Move, Point, Stone};
+use wuzi_core::{Game, Move, Point, Stone, TimeControl};
 use wuzi_engine::Level;
 
 /// Who plays whom.
@@ -124,6 +124,17 @@ pub struct SavedGame {
     pub white: Seat,
     /// When the game began, in Unix milliseconds.
     pub started_ms: i64,
+    /// The clock the game is played with.
+    #[serde(default)]
+    pub time_control: TimeControl,
+    /// How long the side to move had been thinking when the game was
+    /// kept, so its clock goes on from there.
+    #[serde(default)]
+    pub turn_ms: u64,
+    /// Whether a named save holds the game as it stands (for the
+    /// autosave: such a game is not lost when another takes its place).
+    #[serde(default)]
+    pub in_save: bool,
 }
 
 /// The game being played, with its players and a generation that changes
@@ -149,6 +160,19 @@ pub(crate) struct Session {
     pub recorded: bool,
     /// The ended game's id in the replay log, once it is there.
     pub replay_id: Option<String>,
+    /// The clock the game is played with.
+    pub time_control: TimeControl,
+    /// When the computer began its search for the move in progress: the
+    /// computer's clock counts its thinking only, so a paused game or a
+    /// slow screen never costs it the game.
+    pub search_started: Option<Instant>,
+    /// Whether the game is in a named save as it stands.
+    pub saved: bool,
+    /// Whether this game has been autosaved since it came on the board.
+    pub autosaved: bool,
+    /// The time the side that ran out of time spent on its last move: no
+    /// move records it, and the time shown for that side includes it.
+    pub flag_time: Duration,
 }
 
 impl Default for Session {
@@ -180,7 +204,62 @@ impl Session {
             save_name: None,
             recorded: false,
             replay_id: None,
+            time_control: TimeControl::None,
+            search_started: None,
+            saved: false,
+            autosaved: false,
+            flag_time: Duration::ZERO,
         }
+    }
+
+    /// How long the side to move has been on its move: a person since the
+    /// last move, the computer since its search began.
+    #[must_use]
+    pub fn running(&self) -> Duration {
+        if self.seat(self.game.to_move()).level().is_some() {
+            self.search_started
+                .map_or(Duration::ZERO, |started| started.elapsed())
+        } else {
+            self.game.turn_elapsed()
+        }
+    }
+
+    /// The time `stone` has left, when the game has a clock.
+    #[must_use]
+    pub fn time_left(&self, stone: Stone) -> Option<Duration> {
+        self.time_control.left(&self.game, stone, self.running())
+    }
+
+    /// Ends the game on time when the side to move has run out. Returns
+    /// whether it did.
+    pub fn settle_clock(&mut self) -> bool {
+        if !self.time_control.flag_fallen(&self.game, self.running()) {
+            return false;
+        }
+        let loser = self.game.to_move();
+        let spent = self.running();
+        if self.game.timeout(loser).is_err() {
+            return false;
+        }
+        self.flag_time = spent;
+        tracing::info!(?loser, "flag fell");
+        self.touch();
+        true
+    }
+
+    /// The time `stone` spent on the move it ran out of time on, if it did.
+    #[must_use]
+    pub fn flag_spent(&self, stone: Stone) -> Duration {
+        match self.game.outcome() {
+            Some(wuzi_core::Outcome::Timeout { loser }) if loser == stone => self.flag_time,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Whether leaving this game would lose moves no save holds.
+    #[must_use]
+    pub fn unsaved(&self) -> bool {
+        !self.game.moves().is_empty() && !self.game.is_over() && !self.saved
     }
 
     /// The player of `stone`.
@@ -211,6 +290,12 @@ impl Session {
             Stone::Black => self.black = seat,
             Stone::White => self.white = seat,
         }
+        // Whoever takes over the side to move starts its move afresh: a
+        // person is not charged for the computer's thinking, nor the
+        // other way round.
+        if stone == self.game.to_move() {
+            self.game.resume_turn(Duration::ZERO);
+        }
         self.mode = match (self.black.level(), self.white.level()) {
             (None, None) => Mode::HumanHuman,
             (Some(_), Some(_)) => Mode::AiAi,
@@ -224,9 +309,12 @@ impl Session {
         }
     }
 
-    /// Marks a change: searches begun before it are now stale.
+    /// Marks a change: searches begun before it are now stale, and the
+    /// game is no longer the one saved.
     pub fn touch(&mut self) {
         self.generation = self.generation.wrapping_add(1);
+        self.search_started = None;
+        self.saved = false;
     }
 
     /// Plays `point` for the side to move.
@@ -235,6 +323,20 @@ impl Session {
     /// The core's reason when the move is illegal; nothing changes then.
     pub fn play(&mut self, point: Point) -> Result<Move, wuzi_core::IllegalMove> {
         let mv = self.game.try_play(point)?;
+        self.touch();
+        Ok(mv)
+    }
+
+    /// Plays `point` for the side to move, which took `time` over it.
+    ///
+    /// # Errors
+    /// The core's reason when the move is illegal; nothing changes then.
+    pub fn play_timed(
+        &mut self,
+        point: Point,
+        time: Duration,
+    ) -> Result<Move, wuzi_core::IllegalMove> {
+        let mv = self.game.try_play_timed(point, time)?;
         self.touch();
         Ok(mv)
     }
@@ -284,12 +386,20 @@ impl Session {
             black: self.black.display_name(),
             white: self.white.display_name(),
         };
+        let turn = if self.game.is_over() {
+            Duration::ZERO
+        } else {
+            self.running()
+        };
         SavedGame {
             record,
             mode: self.mode,
             black: self.black.clone(),
             white: self.white.clone(),
             started_ms: self.started_ms,
+            time_control: self.time_control,
+            turn_ms: u64::try_from(turn.as_millis()).unwrap_or(u64::MAX),
+            in_save: self.saved,
         }
     }
 
@@ -298,9 +408,17 @@ impl Session {
     /// # Errors
     /// When the saved moves do not make a legal game.
     pub fn from_saved(saved: SavedGame) -> Result<Session, wuzi_core::ReplayError> {
-        let game = saved.record.to_game()?;
+        let mut game = saved.record.to_game()?;
+        game.resume_turn(Duration::from_millis(saved.turn_ms));
         let mut session = Session::new(game, saved.mode, saved.black, saved.white);
         session.started_ms = saved.started_ms;
+        session.saved = saved.in_save;
+        // A clock a hand-edited file gets wrong is no clock at all.
+        session.time_control = if saved.time_control.validate().is_ok() {
+            saved.time_control
+        } else {
+            TimeControl::None
+        };
         Ok(session)
     }
 
@@ -333,7 +451,21 @@ impl Session {
     #[must_use]
     pub fn replay_summary(&self) -> Option<wuzi_store::ReplaySummary> {
         let outcome = self.game.outcome()?;
-        let result = wuzi_store::GameResult::from(&outcome);
+        Some(self.summary(wuzi_store::GameResult::from(&outcome), Some(&outcome)))
+    }
+
+    /// What the replay log shows about this game when it is left
+    /// unfinished for another.
+    #[must_use]
+    pub fn abandoned_summary(&self) -> wuzi_store::ReplaySummary {
+        self.summary(wuzi_store::GameResult::Unfinished, None)
+    }
+
+    fn summary(
+        &self,
+        result: wuzi_store::GameResult,
+        outcome: Option<&wuzi_core::Outcome>,
+    ) -> wuzi_store::ReplaySummary {
         // Win or loss is the person's, and only means something when one
         // person plays the computer.
         let person = match (self.mode, &self.black, &self.white) {
@@ -341,14 +473,19 @@ impl Session {
             (Mode::HumanAi, _, Seat::Human { .. }) => Some(Stone::White),
             _ => None,
         };
-        let profile_outcome = person.map(|me| match outcome.winner() {
-            None => wuzi_store::Outcome::Draw,
-            Some(w) if w == me => wuzi_store::Outcome::Win,
-            Some(_) => wuzi_store::Outcome::Loss,
-        });
+        let profile_outcome = person
+            .zip(outcome)
+            .map(|(me, outcome)| match outcome.winner() {
+                None => wuzi_store::Outcome::Draw,
+                Some(w) if w == me => wuzi_store::Outcome::Win,
+                Some(_) => wuzi_store::Outcome::Loss,
+            });
         let ended_ms = now_ms().max(self.started_ms);
-        let duration = self.game.elapsed(Stone::Black) + self.game.elapsed(Stone::White);
-        Some(wuzi_store::ReplaySummary {
+        let duration = self.game.elapsed(Stone::Black)
+            + self.game.elapsed(Stone::White)
+            + self.flag_spent(Stone::Black)
+            + self.flag_spent(Stone::White);
+        wuzi_store::ReplaySummary {
             started_ms: self.started_ms,
             ended_ms,
             mode: self.mode.to_store(),
@@ -360,6 +497,6 @@ impl Session {
             outcome: profile_outcome,
             move_count: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
             duration_ms: u64::try_from(duration.as_millis()).unwrap_or(u64::MAX),
-        })
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! What the UI draws, built fresh from the session on every answer.
 
 use serde::Serialize;
-use wuzi_core::{Forbidden, ForbiddenMoves, Outcome, Point, Rule, Stone};
+use wuzi_core::{Forbidden, ForbiddenMoves, Outcome, Point, Rule, Stone, TimeControl};
 
 use crate::session::{Mode, Seat, Session};
 
@@ -65,7 +65,7 @@ pub struct PlayersView {
     pub white: PlayerView,
 }
 
-/// Time used by each side, and whose clock runs.
+/// Time used and left on each side, and whose clock runs.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ClockView {
     /// Black's time, in milliseconds.
@@ -74,6 +74,14 @@ pub struct ClockView {
     pub white_ms: u64,
     /// The side whose clock runs, or `None` once the game is over.
     pub running: Option<Stone>,
+    /// The game's time control.
+    pub control: TimeControl,
+    /// Black's time left at this answer, with a time control.
+    pub black_left_ms: Option<u64>,
+    /// White's time left at this answer, with a time control.
+    pub white_left_ms: Option<u64>,
+    /// The UI warns when a clock has this much time left or less.
+    pub warn_ms: Option<u64>,
 }
 
 /// Games won by each side between these two players in this run of the app.
@@ -133,6 +141,9 @@ pub struct GameView {
     pub save_name: Option<String>,
     /// Once the game is over and logged: its id in the replay log.
     pub replay_id: Option<String>,
+    /// The game has moves, is not over and is in no save as it stands:
+    /// the UI asks before replacing it.
+    pub unsaved: bool,
 }
 
 fn player(seat: &Seat) -> PlayerView {
@@ -201,11 +212,12 @@ impl GameView {
             Vec::new()
         };
         let running = (!over).then(|| game.to_move());
-        let mut black_ms = millis(game.elapsed(Stone::Black));
-        let mut white_ms = millis(game.elapsed(Stone::White));
+        let mut black_ms = millis(game.elapsed(Stone::Black) + session.flag_spent(Stone::Black));
+        let mut white_ms = millis(game.elapsed(Stone::White) + session.flag_spent(Stone::White));
+        let thinking = millis(session.running());
         match running {
-            Some(Stone::Black) => black_ms += millis(game.turn_elapsed()),
-            Some(Stone::White) => white_ms += millis(game.turn_elapsed()),
+            Some(Stone::Black) => black_ms += thinking,
+            Some(Stone::White) => white_ms += thinking,
             None => {}
         }
         let ended = game.outcome();
@@ -238,10 +250,15 @@ impl GameView {
                 black_ms,
                 white_ms,
                 running,
+                control: session.time_control,
+                black_left_ms: session.time_left(Stone::Black).map(millis),
+                white_left_ms: session.time_left(Stone::White).map(millis),
+                warn_ms: session.time_control.warning().map(millis),
             },
             score,
             save_name: session.save_name.clone(),
             replay_id: session.replay_id.clone(),
+            unsaved: session.unsaved(),
         }
     }
 }

@@ -61,7 +61,10 @@ impl Harness {
 
     /// Closes the service and starts it again on the same data folder.
     fn restart(self) -> Harness {
-        let Harness { data, .. } = self;
+        let Harness { service, data } = self;
+        // The closed app lets go of the folder; until then another start
+        // on it is refused as a second copy.
+        drop(service);
         Harness::in_folder(data)
     }
 
@@ -1136,4 +1139,422 @@ fn a_finished_game_cannot_change_hands() {
         json!({ "stone": "white", "player": { "kind": "ai", "level": "easy" } }),
     );
     assert_eq!(kind(&err), "game_over");
+}
+
+/// Asks `check_clock` until the game ends on time: the service's clock
+/// decides, the test only waits for it (at most `limit`).
+fn wait_for_flag(h: &Harness, limit: Duration) -> Value {
+    let started = Instant::now();
+    loop {
+        let view = h.ok("check_clock", json!({}));
+        if !view["outcome"].is_null() {
+            return view;
+        }
+        assert!(started.elapsed() < limit, "the flag never fell: {view}");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The saved game files under the data folder named `name`.
+fn save_file(h: &Harness, name: &str) -> PathBuf {
+    fn find(dir: &std::path::Path, name: &str) -> Option<PathBuf> {
+        for entry in std::fs::read_dir(dir).ok()? {
+            let path = entry.ok()?.path();
+            if path.is_dir() {
+                if let Some(found) = find(&path, name) {
+                    return Some(found);
+                }
+            } else if path.parent().and_then(|p| p.file_name()) == Some("saves".as_ref())
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains(name))
+            {
+                return Some(path);
+            }
+        }
+        None
+    }
+    find(h.data.path(), name).expect("the save is on disk")
+}
+
+#[test]
+fn a_time_control_is_chosen_remembered_and_shown_counting_down() {
+    let h = Harness::new();
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "timeControl": { "kind": "fischer", "main_ms": 60000, "increment_ms": 2000 } } }),
+    );
+    let clock = &view["clock"];
+    assert_eq!(clock["control"]["kind"], "fischer");
+    assert_eq!(clock["white_left_ms"], 60000, "white's clock stands still");
+    assert!(clock["black_left_ms"].as_u64().expect("black's time left") <= 60000);
+    assert_eq!(clock["warn_ms"], 10000);
+    let view = h.play(7, 7).expect("black's move");
+    let black = view["clock"]["black_left_ms"]
+        .as_u64()
+        .expect("black's time left");
+    assert!(
+        black > 60000 && black <= 62000,
+        "the increment is added: {black}"
+    );
+    assert_eq!(view["clock"]["running"], "white");
+
+    // Out-of-range clocks are refused, and nothing changes.
+    for bad in [
+        json!({ "kind": "per_move", "move_ms": 10 }),
+        json!({ "kind": "sudden_death", "main_ms": 99_000_000 }),
+        json!({ "kind": "sand_glass" }),
+    ] {
+        let err = h.err("new_game", json!({ "config": { "timeControl": bad } }));
+        assert!(matches!(kind(&err), "bad_config" | "bad_argument"), "{err}");
+    }
+    assert_eq!(stones(&h.view()).len(), 1);
+
+    // The setting is the clock of the next new game; a game without one
+    // counts time up and has nothing left to show.
+    let mut settings = h.ok("get_settings", json!({}));
+    settings["time_control"] = json!({ "kind": "per_move", "move_ms": 30000 });
+    h.ok("set_settings", json!({ "settings": settings.clone() }));
+    let view = h.ok("new_game", json!({}));
+    assert_eq!(
+        view["clock"]["control"],
+        json!({ "kind": "per_move", "move_ms": 30000 })
+    );
+    assert_eq!(view["clock"]["white_left_ms"], 30000);
+    let view = h.ok(
+        "new_game",
+        json!({ "config": { "timeControl": { "kind": "none" } } }),
+    );
+    assert_eq!(view["clock"]["black_left_ms"], Value::Null);
+    assert_eq!(view["clock"]["warn_ms"], Value::Null);
+    settings["time_control"] = json!({ "kind": "per_move", "move_ms": 5 });
+    assert_eq!(
+        kind(&h.err("set_settings", json!({ "settings": settings }))),
+        "invalid"
+    );
+}
+
+/// Rewrites the save `name` as if the side to move had thought `ms` over
+/// its move when it was saved.
+fn set_saved_turn(h: &Harness, name: &str, ms: u64) {
+    fn set_turn(v: &mut Value, ms: u64) -> bool {
+        match v {
+            Value::Object(map) if map.contains_key("turn_ms") => {
+                map.insert("turn_ms".into(), json!(ms));
+                true
+            }
+            Value::Object(map) => map.values_mut().any(|v| set_turn(v, ms)),
+            _ => false,
+        }
+    }
+    let path = save_file(h, name);
+    let text = std::fs::read_to_string(&path).expect("the save");
+    let mut file: Value = serde_json::from_str(&text).expect("JSON");
+    assert!(
+        set_turn(&mut file, ms),
+        "the save keeps the turn's time: {file}"
+    );
+    std::fs::write(&path, serde_json::to_string(&file).expect("JSON")).expect("written");
+}
+
+#[test]
+fn a_move_after_the_flag_fell_loses_on_time_and_the_log_says_so() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner",
+                            "timeControl": { "kind": "per_move", "move_ms": 60000 } } }),
+    );
+    h.play(7, 7).expect("in time");
+    h.ok("ai_move", json!({}));
+    h.ok("save_game", json!({ "name": "late", "overwrite": false }));
+    set_saved_turn(&h, "late", 60_000);
+    let view = h.ok("load_save", json!({ "name": "late" }));
+    assert_eq!(view["clock"]["black_left_ms"], 0);
+    let view = h
+        .play(9, 9)
+        .expect("a move too late is answered with the game");
+    assert_eq!(view["outcome"]["kind"], "timeout");
+    assert_eq!(view["outcome"]["winner"], "white");
+    assert_eq!(stones(&view).len(), 2, "the late move was not played");
+    assert_eq!(kind(&h.err("play", json!({ "x": 9, "y": 9 }))), "game_over");
+    let page = h.ok("list_replays", json!({ "filter": { "kind": "timeout" } }));
+    assert_eq!(page["total"], 1);
+    assert_eq!(page["items"][0]["result"], "timeout");
+    assert_eq!(page["items"][0]["outcome"], "loss");
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(
+        stats["on_time"],
+        json!({ "wins": 0, "losses": 1, "draws": 0 })
+    );
+    assert_eq!(stats["total"]["losses"], 1);
+}
+
+#[test]
+fn a_person_who_waits_loses_on_time_in_a_two_player_game() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_human", "timeControl": { "kind": "per_move", "move_ms": 1000 } } }),
+    );
+    h.play(7, 7).expect("black in time");
+    let view = wait_for_flag(&h, Duration::from_secs(30));
+    assert_eq!(
+        view["outcome"],
+        json!({ "kind": "timeout", "winner": "black" })
+    );
+    assert_eq!(view["clock"]["white_left_ms"], 0);
+    assert_eq!(view["clock"]["running"], Value::Null);
+    let used = view["clock"]["white_ms"]
+        .as_u64()
+        .expect("white's time used");
+    assert!(
+        used >= 1000,
+        "the move white ran out on counts as used: {used}"
+    );
+    assert!(
+        view["replay_id"].is_string(),
+        "the game is in the replay log"
+    );
+}
+
+#[test]
+fn the_computer_uses_its_clock_and_does_not_overrun_it() {
+    // Master's own five seconds are cut to what a four-second move allows,
+    // with a fifth kept back for a busy machine.
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "ai_ai", "blackLevel": "master", "whiteLevel": "master",
+                            "timeControl": { "kind": "per_move", "move_ms": 4000 } } }),
+    );
+    for _ in 0..2 {
+        let view = h.ok("ai_move", json!({}));
+        assert_eq!(view["outcome"], Value::Null, "no flag fell: {view}");
+    }
+    let replay = h.ok("export_game", json!({ "format": "json" }));
+    let text = replay["text"].as_str().expect("the record");
+    let record: Value = serde_json::from_str(text).expect("JSON");
+    let times: Vec<u64> = record["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["time_ms"].as_u64().expect("a time"))
+        .collect();
+    assert_eq!(times.len(), 2);
+    assert!(
+        times.iter().all(|&t| t < 4000),
+        "each move inside its four seconds: {times:?}"
+    );
+    assert!(
+        times.iter().any(|&t| t >= 2000),
+        "Master used most of its time: {times:?}"
+    );
+}
+
+#[test]
+fn a_saved_clock_goes_on_from_where_it_was() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "timeControl": { "kind": "sudden_death", "main_ms": 60000 } } }),
+    );
+    h.play(7, 7).expect("black");
+    h.ok(
+        "save_game",
+        json!({ "name": "clocked", "overwrite": false }),
+    );
+    // White had thought for 50 s when the game was saved.
+    set_saved_turn(&h, "clocked", 50_000);
+
+    let h = h.restart();
+    let view = h.ok("load_save", json!({ "name": "clocked" }));
+    assert_eq!(view["clock"]["control"]["kind"], "sudden_death");
+    let white = view["clock"]["white_left_ms"]
+        .as_u64()
+        .expect("white's time left");
+    assert!(
+        (9_000..=10_000).contains(&white),
+        "white has about 10 s left: {white}"
+    );
+    assert_eq!(
+        view["clock"]["black_left_ms"].as_u64().map(|b| b <= 60_000),
+        Some(true)
+    );
+    assert_eq!(view["unsaved"], false, "just loaded, it is the save");
+}
+
+#[test]
+fn a_game_left_for_another_is_logged_unfinished_and_continue_brings_it_back() {
+    let h = Harness::new();
+    h.play(7, 7).expect("black");
+    let view = h.play(8, 8).expect("white");
+    assert_eq!(view["unsaved"], true);
+    // A new game with no move yet: the old one is in the log as unfinished,
+    // and still the one Continue offers.
+    let view = h.ok("new_game", json!({}));
+    assert_eq!(view["unsaved"], false);
+    let unfinished = h.ok(
+        "list_replays",
+        json!({ "filter": { "kind": "unfinished" } }),
+    );
+    assert_eq!(unfinished["total"], 1);
+    assert_eq!(unfinished["items"][0]["result"], "unfinished");
+    assert_eq!(unfinished["items"][0]["move_count"], 2);
+    assert_eq!(unfinished["items"][0]["winner"], Value::Null);
+    assert_eq!(h.ok("has_autosave", json!({})), true);
+    let view = h.ok("continue_game", json!({}));
+    assert_eq!(stones(&view).len(), 2, "the old game is back");
+    assert_eq!(
+        h.ok(
+            "list_replays",
+            json!({ "filter": { "kind": "unfinished" } })
+        )["total"],
+        0,
+        "back on the board, it is no longer unfinished in the log"
+    );
+    // Continue with the game on the board leaves it as it is.
+    assert_eq!(stones(&h.ok("continue_game", json!({}))).len(), 2);
+
+    // Restart leaves it too; a new game that never had a move is not logged.
+    h.ok("restart", json!({}));
+    h.ok("new_game", json!({}));
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 1);
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(
+        stats["total"],
+        json!({ "wins": 0, "losses": 0, "draws": 0 })
+    );
+
+    // A saved game is not lost by leaving it: it is not logged.
+    h.play(7, 7).expect("black");
+    h.ok("save_game", json!({ "name": "kept", "overwrite": false }));
+    assert_eq!(h.view()["unsaved"], false);
+    h.ok("new_game", json!({}));
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 1);
+    // Nor when the new game's first move replaces its autosave.
+    h.play(7, 7).expect("black");
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 1);
+    // ... until it changes after the save (the one-move game it replaces
+    // is logged now).
+    let view = h.ok("load_save", json!({ "name": "kept" }));
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 2);
+    assert_eq!(view["unsaved"], false);
+    assert_eq!(h.play(8, 8).expect("white")["unsaved"], true);
+    h.ok("import_game", json!({ "text": "h8" }));
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 3);
+}
+
+#[test]
+fn opening_a_profile_clears_the_last_profiles_game_from_the_board() {
+    let h = Harness::new();
+    h.play(7, 7).expect("black");
+    let list = h.ok("create_profile", json!({ "name": "Second" }));
+    let id = list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["name"] == "Second")
+        .and_then(|p| p["id"].as_str())
+        .expect("the new profile")
+        .to_string();
+    let opened = h.ok("open_profile", json!({ "id": id }));
+    assert_eq!(opened["has_autosave"], false);
+    assert_eq!(h.view()["stones"], json!([]));
+    assert_eq!(
+        h.ok("list_replays", json!({}))["total"],
+        0,
+        "nothing logged in the new profile"
+    );
+}
+
+#[test]
+fn handing_the_side_to_move_over_starts_its_move_afresh() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_human", "timeControl": { "kind": "per_move", "move_ms": 1000 } } }),
+    );
+    h.play(7, 7).expect("black");
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "white", "player": { "kind": "ai", "level": "beginner" } }),
+    );
+    // The computer's clock counts its own search only.
+    assert_eq!(view["clock"]["white_left_ms"], 1000);
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["outcome"], Value::Null);
+    assert_eq!(stones(&view).len(), 2);
+}
+
+#[test]
+fn the_clock_kept_as_the_app_closes_goes_on_from_there() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "timeControl": { "kind": "sudden_death", "main_ms": 60000 } } }),
+    );
+    h.play(7, 7).expect("black");
+    // White thinks a moment, then the app closes.
+    thread::sleep(Duration::from_millis(200));
+    h.service.keep_game();
+    let h = h.restart();
+    let view = h.ok("continue_game", json!({}));
+    let white = view["clock"]["white_left_ms"]
+        .as_u64()
+        .expect("white's time left");
+    assert!(
+        white <= 59_800,
+        "white's thinking before the close still counts: {white}"
+    );
+    assert_eq!(stones(&view).len(), 1);
+}
+
+#[test]
+fn a_game_left_when_the_app_closed_is_logged_unfinished_once_another_takes_its_place() {
+    let h = Harness::new();
+    h.play(7, 7).expect("black");
+    h.play(8, 8).expect("white");
+    let h = h.restart();
+    // Continued, it is the same game: nothing is left behind.
+    h.ok("continue_game", json!({}));
+    h.play(9, 9).expect("black");
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 0);
+
+    let h = h.restart();
+    // Not continued: a new game's first move replaces the autosave, and the
+    // game it held is in the log as unfinished.
+    h.ok("new_game", json!({}));
+    assert_eq!(h.ok("list_replays", json!({}))["total"], 0, "no move yet");
+    h.play(7, 7).expect("black");
+    let page = h.ok(
+        "list_replays",
+        json!({ "filter": { "kind": "unfinished" } }),
+    );
+    assert_eq!(page["total"], 1);
+    assert_eq!(page["items"][0]["move_count"], 3);
+    // Logged once only, however the new game goes on.
+    h.play(8, 8).expect("white");
+    h.ok("new_game", json!({}));
+    let page = h.ok(
+        "list_replays",
+        json!({ "filter": { "kind": "unfinished" } }),
+    );
+    assert_eq!(
+        page["total"], 2,
+        "the old game once, the one just left once"
+    );
+
+    // A game in a named save as it stands is not lost: not logged.
+    h.play(7, 7).expect("black");
+    h.ok("save_game", json!({ "name": "lunch", "overwrite": false }));
+    let h = h.restart();
+    h.ok("new_game", json!({}));
+    h.play(7, 7).expect("black");
+    let page = h.ok(
+        "list_replays",
+        json!({ "filter": { "kind": "unfinished" } }),
+    );
+    assert_eq!(
+        page["total"], 2,
+        "the saved game is in its save, not the log"
+    );
 }

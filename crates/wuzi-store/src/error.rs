@@ -52,6 +52,13 @@ pub enum Error {
         /// The profile's id.
         id: String,
     },
+    /// The data folder is open in another copy of Wuzi (or another store in
+    /// this one), which alone may write to it.
+    #[error("the data folder {} is in use by another copy of Wuzi", path.display())]
+    InUse {
+        /// The data folder.
+        path: PathBuf,
+    },
     /// A file that does not parse and for which no backup could be used.
     #[error("{} is damaged: {reason}", path.display())]
     Corrupt {
@@ -112,18 +119,21 @@ pub enum Error {
 impl Error {
     /// A short, stable identifier for the kind of error, for the UI to
     /// choose a message or an action: `not_found`, `exists`, `bad_name`,
-    /// `invalid`, `password_required`, `wrong_password`, `locked`,
-    /// `corrupt`, `future_version`, `too_large`, `not_text`, `encode`,
-    /// `password`, `logging` or `io`.
+    /// `invalid`, `password_required` (also for a profile that is locked
+    /// until opened with its password), `wrong_password`, `locked` (the data
+    /// folder is in use by another copy of Wuzi), `corrupt`,
+    /// `future_version`, `too_large`, `not_text`, `encode`, `password`,
+    /// `logging` or `io`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::NotFound { .. } => "not_found",
             Error::Exists { .. } => "exists",
             Error::BadName { .. } => "bad_name",
             Error::Invalid { .. } => "invalid",
-            Error::PasswordRequired => "password_required",
             Error::WrongPassword => "wrong_password",
-            Error::Locked { .. } => "locked",
+            // The UI asks for the password either way.
+            Error::PasswordRequired | Error::Locked { .. } => "password_required",
+            Error::InUse { .. } => "locked",
             Error::Corrupt { .. } => "corrupt",
             Error::FutureVersion { .. } => "future_version",
             Error::TooLarge { .. } => "too_large",

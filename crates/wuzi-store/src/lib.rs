@@ -24,6 +24,7 @@
 //! profiles/<id>/replays/<replay id>.json     one per finished game
 //! profiles/<id>/replays-index.json      cache of the replay summaries, for fast lists
 //! logs/wuzi.<date>.log                  usage log, daily, 7 kept
+//! wuzi.lock                             locked by the copy of Wuzi that has the folder open
 //! ```
 //!
 //! # Safety of the files
@@ -50,7 +51,9 @@
 //! # API
 //!
 //! - [`Store::open`] `(root) -> (Store, Vec<Notice>)`; makes a "Player"
-//!   profile on first start.
+//!   profile on first start. One store at a time has a folder open: a
+//!   second one, in this process or another copy of Wuzi, gets
+//!   [`Error::InUse`] until the first is dropped or its process ends.
 //! - Profiles: [`profiles`](Store::profiles), [`profile`](Store::profile),
 //!   [`create_profile`](Store::create_profile) `(name, password)`,
 //!   [`rename_profile`](Store::rename_profile),
@@ -138,6 +141,7 @@
 mod atomic;
 mod error;
 mod file;
+mod folder_lock;
 mod log;
 pub mod names;
 mod notice;

@@ -83,6 +83,8 @@ pub enum GameResult {
         /// The side that still had time.
         winner: Stone,
     },
+    /// Left with moves on the board: another game took its place.
+    Unfinished,
 }
 
 /// The kind of a [`GameResult`] without its details, for filters.
@@ -101,6 +103,8 @@ pub enum ResultKind {
     ForbiddenMove,
     /// [`GameResult::Timeout`].
     Timeout,
+    /// [`GameResult::Unfinished`].
+    Unfinished,
 }
 
 impl GameResult {
@@ -109,7 +113,7 @@ impl GameResult {
         match *self {
             GameResult::BlackWin => Some(Stone::Black),
             GameResult::WhiteWin | GameResult::ForbiddenMove => Some(Stone::White),
-            GameResult::Draw => None,
+            GameResult::Draw | GameResult::Unfinished => None,
             GameResult::Resign { winner } | GameResult::Timeout { winner } => Some(winner),
         }
     }
@@ -123,6 +127,7 @@ impl GameResult {
             GameResult::Resign { .. } => ResultKind::Resign,
             GameResult::ForbiddenMove => ResultKind::ForbiddenMove,
             GameResult::Timeout { .. } => ResultKind::Timeout,
+            GameResult::Unfinished => ResultKind::Unfinished,
         }
     }
 }
@@ -494,7 +499,11 @@ impl Replays {
             folder_time_ns: 0,
             entries,
         };
-        self.write_index(&mut index)?;
+        // Only a cache: the list is still answered when the disk is full or
+        // read-only, and the next list tries the write again.
+        if let Err(e) = self.write_index(&mut index) {
+            tracing::warn!(index = %self.index.display(), error = %e, "replay index not written");
+        }
         tracing::info!(
             folder = %self.dir.display(),
             replays = index.entries.len(),

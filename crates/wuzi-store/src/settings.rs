@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use wuzi_core::{DEFAULT_SIZE, ForbiddenMoves, MAX_SIZE, MIN_SIZE, Rule};
+use wuzi_core::{DEFAULT_SIZE, ForbiddenMoves, MAX_SIZE, MIN_SIZE, Rule, TimeControl};
 
 use crate::error::{Error, Result};
 use crate::file::{Fields, Migration, Schema};
@@ -114,6 +114,7 @@ const RESERVED_KEYS: &[&str] = &[
     "last_move_marker",
     "board_style",
     "stone_style",
+    "time_control",
 ];
 
 /// A profile's settings.
@@ -152,6 +153,8 @@ pub struct Settings {
     pub board_style: String,
     /// Stone look, as the UI names it (e.g. `classic`).
     pub stone_style: String,
+    /// The clock for new games.
+    pub time_control: TimeControl,
     /// Keys this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -176,6 +179,7 @@ impl Default for Settings {
             last_move_marker: true,
             board_style: "wood".into(),
             stone_style: "classic".into(),
+            time_control: TimeControl::None,
             extra: Map::new(),
         }
     }
@@ -203,6 +207,9 @@ impl Settings {
                 "board_size",
                 format!("must be {MIN_SIZE} to {MAX_SIZE}, got {}", self.board_size),
             ));
+        }
+        if let Err(reason) = self.time_control.validate() {
+            problems.push(Error::invalid("time_control", reason.to_string()));
         }
         for key in self.extra.keys() {
             if RESERVED_KEYS.contains(&key.as_str()) {
@@ -239,6 +246,7 @@ impl Settings {
                 "ai_level" => self.ai_level = defaults.ai_level.clone(),
                 "board_style" => self.board_style = defaults.board_style.clone(),
                 "stone_style" => self.stone_style = defaults.stone_style.clone(),
+                "time_control" => self.time_control = defaults.time_control,
                 "extra" => self
                     .extra
                     .retain(|key, _| !RESERVED_KEYS.contains(&key.as_str())),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::file::Schema;
-use crate::replays::{GameMode, Outcome, Player, ReplaySummary};
+use crate::replays::{GameMode, Outcome, Player, ReplaySummary, ResultKind};
 
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-stats",
@@ -63,6 +63,9 @@ pub struct Stats {
     pub current_streak: u32,
     /// The longest run of wins.
     pub best_streak: u32,
+    /// Games that ended on time, by the player's result.
+    #[serde(default)]
+    pub on_time: Tally,
     /// Keys this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -76,6 +79,9 @@ impl Stats {
         };
         self.total.add(outcome);
         self.by_mode.entry(game.mode).or_default().add(outcome);
+        if game.result.kind() == ResultKind::Timeout {
+            self.on_time.add(outcome);
+        }
         if game.mode == GameMode::HumanVsAi {
             let level = [&game.black, &game.white]
                 .into_iter()

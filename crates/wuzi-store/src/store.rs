@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use crate::atomic::sweep_temp_files;
 use crate::error::{Error, Result};
 use crate::file;
+use crate::folder_lock::FolderLock;
 use crate::names::{ProfileId, ReplayId, fold, profile_name};
 use crate::notice::{Notice, NoticeKind};
 use crate::profiles::{
@@ -35,6 +36,9 @@ pub struct Store {
     root: PathBuf,
     profiles: ProfilesFile,
     open: Option<ProfileId>,
+    /// Held for as long as the store lives, so no other copy of Wuzi
+    /// writes to the same files meanwhile.
+    _lock: FolderLock,
 }
 
 impl Store {
@@ -47,8 +51,15 @@ impl Store {
     /// password its own `profile.json` holds.
     /// A `profiles.json` from a newer version of Wuzi is an error
     /// ([`Error::FutureVersion`]) and is left as it is.
+    ///
+    /// The folder is locked while the store lives: opening it again before
+    /// this store is dropped, here or in another copy of Wuzi, is refused
+    /// with [`Error::InUse`] and touches no file in it.
     pub fn open(root: &Path) -> Result<(Store, Vec<Notice>)> {
         fs::create_dir_all(root).map_err(|e| Error::io(root, e))?;
+        // Before anything else: the sweep below would take the temp files
+        // of a copy that is writing right now.
+        let lock = FolderLock::take(root)?;
         sweep_temp_files(root);
         let mut notices = Vec::new();
         let path = root.join("profiles.json");
@@ -60,6 +71,7 @@ impl Store {
             root: root.to_path_buf(),
             profiles: loaded.unwrap_or_default(),
             open: None,
+            _lock: lock,
         };
         let mut changed = false;
         if lost {

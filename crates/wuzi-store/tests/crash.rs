@@ -135,6 +135,7 @@ fn writer_loop() {
             for round in 0..20 {
                 write_round(&mut store, &id, round % 2 == 1);
             }
+            drop(store);
             assert_eq!(check(dir.path()), [true; 4]);
         }
     }

@@ -20,6 +20,7 @@ fn first_start_makes_a_playable_default_profile() {
     assert!(dir.path().join("profiles.json").exists());
 
     // A second start finds the same profile, not a new one.
+    drop(store);
     let (again, _) = Store::open(dir.path()).unwrap();
     assert_eq!(again.profiles(), profiles);
 }
@@ -115,13 +116,17 @@ fn a_password_protects_a_profile() {
     assert!(text.contains("$argon2id$"));
 
     // A new start: the profile is locked until opened with its password.
+    drop(store);
     let (mut store, _) = Store::open(dir.path()).unwrap();
     assert_locked(&mut store, &eve.id, "S3cret");
     assert_eq!(
         store.rename_profile(&eve.id, "Evil").unwrap_err().kind(),
-        "locked"
+        "password_required"
     );
-    assert_eq!(store.delete_profile(&eve.id).unwrap_err().kind(), "locked");
+    assert_eq!(
+        store.delete_profile(&eve.id).unwrap_err().kind(),
+        "password_required"
+    );
     assert!(store.verify_password(&eve.id, "s3cret").unwrap());
     store.open_profile(&eve.id, Some("s3cret")).unwrap();
     assert!(store.settings(&eve.id).is_ok());
@@ -129,14 +134,20 @@ fn a_password_protects_a_profile() {
     // Switching away locks it again; so does closing it.
     let player = store.profiles()[0].id.clone();
     store.open_profile(&player, None).unwrap();
-    assert_eq!(store.settings(&eve.id).unwrap_err().kind(), "locked");
+    assert_eq!(
+        store.settings(&eve.id).unwrap_err().kind(),
+        "password_required"
+    );
     assert_eq!(
         store.open_profile(&eve.id, None).unwrap_err().kind(),
         "password_required"
     );
     store.open_profile(&eve.id, Some("s3cret")).unwrap();
     store.close_profile();
-    assert_eq!(store.settings(&eve.id).unwrap_err().kind(), "locked");
+    assert_eq!(
+        store.settings(&eve.id).unwrap_err().kind(),
+        "password_required"
+    );
     store.open_profile(&eve.id, Some("s3cret")).unwrap();
     assert_eq!(store.open_profile_id(), Some(&eve.id));
 
@@ -158,6 +169,7 @@ fn a_password_protects_a_profile() {
         "wrong_password"
     );
     store.remove_password(&eve.id, "new").unwrap();
+    drop(store);
     let (mut store, _) = Store::open(dir.path()).unwrap();
     assert!(!store.profile(&eve.id).unwrap().has_password);
     store.open_profile(&eve.id, None).unwrap();

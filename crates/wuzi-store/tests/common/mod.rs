@@ -89,7 +89,7 @@ pub fn files_containing(dir: &Path, part: &str) -> Vec<PathBuf> {
 /// Checks that `id` is locked: its data refuses to be read, and opening it
 /// needs the password (`wrong` is refused).
 pub fn assert_locked(store: &mut Store, id: &ProfileId, wrong: &str) {
-    assert_eq!(store.settings(id).unwrap_err().kind(), "locked");
+    assert_eq!(store.settings(id).unwrap_err().kind(), "password_required");
     assert_eq!(
         store.open_profile(id, None).unwrap_err().kind(),
         "password_required"
