@@ -303,53 +303,75 @@ impl Board {
     }
 
     /// Whether black playing empty cell `i` is forbidden under Renju
-    /// (always false under other rules or for white).
+    /// (always false under other rules or for white). Exact: it agrees with
+    /// `wuzi_core::is_forbidden` at every point.
     pub(crate) fn is_forbidden(&mut self, i: usize) -> bool {
-        self.rule == Rule::Renju && self.forbidden_at(i, 0)
+        self.rule == Rule::Renju && self.forbidden_at(i)
     }
 
-    fn forbidden_at(&mut self, i: usize, depth: u32) -> bool {
+    fn forbidden_at(&mut self, i: usize) -> bool {
         let v = self.value(0, i);
         match v.threat {
             Threat::Forbidden => true,
             Threat::Five => false,
             _ if !v.check_forbidden => false,
-            // Deep chains of "is that three real" change nothing in practice.
-            _ if depth > 6 => false,
-            _ => self.is_double_three(i, depth),
+            _ => self.is_double_three(i),
         }
     }
 
     /// Counts the real threes black makes at `i`: open threes whose straight
     /// four can be made on a point that is itself not forbidden.
-    fn is_double_three(&mut self, i: usize, depth: u32) -> bool {
-        let threes: Vec<usize> = (0..4)
-            .filter(|&d| self.pattern(0, i, d) == Pattern::Flex3)
-            .collect();
+    ///
+    /// Whether a three is real asks the same question of its four points
+    /// with `i` played, so the test recurses. Each level puts one more
+    /// stone on an empty cell and takes it back before returning, so the
+    /// depth is bounded by the empty cells and nothing repeats.
+    fn is_double_three(&mut self, i: usize) -> bool {
+        let mut threes = [false; 4];
+        for (d, three) in threes.iter_mut().enumerate() {
+            *three = self.pattern(0, i, d) == Pattern::Flex3;
+        }
         self.play(i, 0);
         let mut real = 0;
-        for d in threes {
-            let step = DIRS[d];
-            for k in -4isize..=4 {
-                if k == 0 {
-                    continue;
-                }
-                let j = (i as isize + k * step) as usize;
-                if self.cells[j] == EMPTY as u8
-                    && self.pattern(0, j, d) == Pattern::Flex4
-                    && self.value(0, j).threat != Threat::Five
-                    && !self.forbidden_at(j, depth + 1)
-                {
-                    real += 1;
+        for d in (0..4).filter(|&d| threes[d]) {
+            if self.makes_real_three(i, d) {
+                real += 1;
+                if real >= 2 {
                     break;
                 }
-            }
-            if real >= 2 {
-                break;
             }
         }
         self.undo();
         real >= 2
+    }
+
+    /// Whether the three black's stone at `i` makes along direction `d` can
+    /// become a straight four through `i` on an allowed point that is not
+    /// a five.
+    fn makes_real_three(&mut self, i: usize, d: usize) -> bool {
+        let step = DIRS[d];
+        for sign in [-1isize, 1] {
+            // A straight four through `i` is four stones in a row, so its
+            // missing point is at most three away with only black between.
+            // An open four further along belongs to other stones.
+            for k in 1..=3isize {
+                let j = (i as isize + sign * k * step) as usize;
+                if self.cells[j] != EMPTY as u8 {
+                    if self.cells[j] == 1 {
+                        continue;
+                    }
+                    break;
+                }
+                if self.pattern(0, j, d) == Pattern::Flex4
+                    && self.value(0, j).threat != Threat::Five
+                    && !self.forbidden_at(j)
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
     }
 
     /// Empty points within two of a stone (or the centre on an empty board).
@@ -419,6 +441,8 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::rng::Rng;
 
@@ -489,6 +513,88 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The empty points where the engine's forbidden test and core's judge
+    /// answer differently, as (point, engine's answer, core's answer).
+    fn disagreements(core: &wuzi_core::Board) -> Vec<(Point, bool, bool)> {
+        let mut b = Board::from_core(core, Rule::Renju);
+        let mut differ = Vec::new();
+        for &p in &b.points.clone() {
+            let i = usize::from(p);
+            if b.is_empty(i) {
+                let (engine, judge) = (b.is_forbidden(i), wuzi_core::is_forbidden(core, point(i)));
+                if engine != judge {
+                    differ.push((point(i), engine, judge));
+                }
+            }
+        }
+        differ
+    }
+
+    /// A 15x15 board from stones given as (cluster, dx, dy, colour roll):
+    /// stones gather around a few centres, about eight in ten black, so
+    /// threes cross threes and whether one is real often hangs on another
+    /// point being forbidden.
+    fn clustered(centres: &[(u8, u8)], stones: &[(usize, i8, i8, u8)]) -> wuzi_core::Board {
+        let Ok(mut board) = wuzi_core::Board::new(15) else {
+            panic!("a 15x15 board");
+        };
+        for &(c, dx, dy, roll) in stones {
+            let (cx, cy) = centres[c % centres.len()];
+            let x = (i16::from(cx) + i16::from(dx)).clamp(0, 14) as u8;
+            let y = (i16::from(cy) + i16::from(dy)).clamp(0, 14) as u8;
+            let p = Point::new(x, y);
+            if board.is_empty_at(p) {
+                let stone = if roll < 8 { Stone::Black } else { Stone::White };
+                board.set(p, Some(stone));
+            }
+        }
+        board
+    }
+
+    fn positions() -> impl Strategy<Value = wuzi_core::Board> {
+        (
+            prop::collection::vec((1u8..14, 1u8..14), 1..4),
+            prop::collection::vec((0usize..4, -4i8..=4, -4i8..=4, 0u8..10), 8..200),
+        )
+            .prop_map(|(centres, stones)| clustered(&centres, &stones))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The engine's forbidden test and core's judge agree at every
+        /// empty point, on a board built afresh and on one whose last
+        /// stones were played and taken back, as search leaves it.
+        #[test]
+        fn forbidden_test_agrees_with_core(board in positions(), extra in prop::collection::vec((0u8..15, 0u8..15), 0..6)) {
+            let differ = disagreements(&board);
+            prop_assert!(differ.is_empty(), "(point, engine, core): {:?}", differ);
+
+            let mut b = Board::from_core(&board, Rule::Renju);
+            let mut played = 0;
+            for (n, &(x, y)) in extra.iter().enumerate() {
+                let i = index(Point::new(x, y));
+                if b.is_empty(i) {
+                    b.play(i, n % 2);
+                    played += 1;
+                }
+            }
+            for _ in 0..played {
+                b.undo();
+            }
+            for &p in &b.points.clone() {
+                let i = usize::from(p);
+                if b.is_empty(i) {
+                    prop_assert_eq!(
+                        b.is_forbidden(i),
+                        wuzi_core::is_forbidden(&board, point(i)),
+                        "after play and undo, at {:?}", point(i)
+                    );
                 }
             }
         }

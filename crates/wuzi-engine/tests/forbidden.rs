@@ -4,10 +4,12 @@
 mod common;
 
 use wuzi_core::{Board, Rule, Stone};
-use wuzi_engine::{Position, forbidden_points};
+use wuzi_engine::{Position, forbidden_points, is_forbidden};
 
+/// The engine's forbidden points, at every empty point, are the sample's
+/// and those of the rules' own judge in wuzi-core.
 #[test]
-fn forbidden_points_match_the_sample() {
+fn forbidden_points_match_the_sample_and_core() {
     let text = include_str!("data/renju-forbidden-sample.tsv");
     let mut checked = 0;
     let mut wrong = Vec::new();
@@ -31,6 +33,11 @@ fn forbidden_points_match_the_sample() {
         if got != want {
             wrong.push(format!("{moves}: want {want:?} got {got:?}"));
         }
+        let mut core = wuzi_core::forbidden_points(&board);
+        core.sort();
+        if got != core {
+            wrong.push(format!("{moves}: core says {core:?}, the engine {got:?}"));
+        }
         checked += 1;
     }
     assert!(checked >= 400, "only {checked} positions read");
@@ -40,6 +47,21 @@ fn forbidden_points_match_the_sample() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+#[test]
+fn a_three_made_real_only_by_another_groups_four_does_not_count() {
+    // Black f8 makes c8 d8 _ f8 across (its one straight-four point e8
+    // makes five down the e column, so that three is not real) and
+    // c5 _ e7 f8 on the diagonal. The open four i8 would make with j8 k8
+    // l8 is no part of f8's three.
+    let mut board = Board::new(15).unwrap();
+    for p in common::parse_moves("c8d8j8k8l8e10e9e7c5m11", 15) {
+        board.set(p, Some(Stone::Black));
+    }
+    let f8 = common::parse_moves("f8", 15)[0];
+    assert!(!wuzi_core::is_forbidden(&board, f8));
+    assert!(!is_forbidden(&board, f8));
 }
 
 #[test]
