@@ -7,6 +7,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import {
   useUi, newGame, place, stone, calls, screenshot, answerUnsaved, keepSides,
 } from './support.js';
@@ -16,6 +18,31 @@ import { QUICK_FIVE, playMoves, twoPlayerGame } from './record-states.js';
 const { withUi } = useUi();
 
 const stones = (page) => page.locator('#board .stone').count();
+
+/**
+ * Rewrites the save `name` under `dataDir` as if the side to move had used
+ * `ms` on its move when it was saved.
+ */
+async function setSavedTurn(dataDir, name, ms) {
+  const files = (await readdir(dataDir, { recursive: true })).map((f) => join(dataDir, f));
+  for (const file of files.filter((f) => basename(dirname(f)) === 'saves' && f.endsWith('.json'))) {
+    const text = await readFile(file, 'utf8');
+    if (!text.includes(name)) continue;
+    const saved = JSON.parse(text);
+    const setTurn = (v) => {
+      if (!v || typeof v !== 'object') return false;
+      if ('turn_ms' in v) {
+        v.turn_ms = ms;
+        return true;
+      }
+      return Object.values(v).some(setTurn);
+    };
+    assert.ok(setTurn(saved), 'the save keeps the time of the move in progress');
+    await writeFile(file, JSON.stringify(saved));
+    return;
+  }
+  assert.fail(`no save named ${name}`);
+}
 
 /** The page's answer to its next `cmd` command. */
 const answerTo = (page, cmd) => page.waitForResponse((r) => new URL(r.url()).pathname === `/ipc/${cmd}`);
@@ -206,12 +233,12 @@ test("the service's clock decides: a page clock run ahead asks, hears the time i
 test('against the computer: a game lost on time is counted on the statistics screen', () => withUi({
   // The person (black) lets a one-second move go by.
   async setup(backend) {
-    await backend.call('new_game', { config: { mode: 'human_ai', humanStone: 'black', whiteLevel: 'beginner', timeControl: { kind: 'per_move', move_ms: 1000 } } });
-    let view = await backend.call('check_clock');
-    while (!view.outcome) {
-      await new Promise((done) => { setTimeout(done, 200); });
-      view = await backend.call('check_clock');
-    }
+    await backend.call('new_game', { config: { mode: 'human_ai', humanStone: 'black', whiteLevel: 'beginner', timeControl: { kind: 'per_move', move_ms: 60000 } } });
+    // Kept in a save as if black had sat on its first move for the minute.
+    await backend.call('save_game', { name: 'Asleep', overwrite: false });
+    await setSavedTurn(backend.dataDir, 'Asleep', 60000);
+    await backend.call('load_save', { name: 'Asleep' });
+    const view = await backend.call('check_clock');
     assert.deepEqual(view.outcome, { kind: 'timeout', winner: 'white' });
   },
 }, async (page, errors, backend) => {

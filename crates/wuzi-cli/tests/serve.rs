@@ -4,6 +4,8 @@
 // Test helpers may panic on bad input: that is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -80,14 +82,7 @@ impl Server {
             .spawn()
             .unwrap();
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let line = rx.recv_timeout(PATIENCE).expect("the address line");
+        let line = common::address_line(&mut child);
         let line = line.trim_end_matches('\n');
         let (base, token) = line
             .split_once("/?token=")

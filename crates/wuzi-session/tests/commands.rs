@@ -1141,38 +1141,37 @@ fn a_finished_game_cannot_change_hands() {
     assert_eq!(kind(&err), "game_over");
 }
 
-/// Asks `check_clock` until the game ends on time: the service's clock
-/// decides, the test only waits for it (at most `limit`).
-fn wait_for_flag(h: &Harness, limit: Duration) -> Value {
-    let started = Instant::now();
-    loop {
-        let view = h.ok("check_clock", json!({}));
-        if !view["outcome"].is_null() {
-            return view;
+/// The first file under `dir` that `wanted` picks.
+fn find_file(dir: &std::path::Path, wanted: &dyn Fn(&std::path::Path) -> bool) -> Option<PathBuf> {
+    for entry in std::fs::read_dir(dir).ok()? {
+        let path = entry.ok()?.path();
+        if path.is_dir() {
+            if let Some(found) = find_file(&path, wanted) {
+                return Some(found);
+            }
+        } else if wanted(&path) {
+            return Some(path);
         }
-        assert!(started.elapsed() < limit, "the flag never fell: {view}");
-        thread::sleep(Duration::from_millis(20));
     }
+    None
 }
 
-/// The saved game files under the data folder named `name`.
+/// The file of the named save `name` under the data folder.
 fn save_file(h: &Harness, name: &str) -> PathBuf {
-    fn find(dir: &std::path::Path, name: &str) -> Option<PathBuf> {
-        for entry in std::fs::read_dir(dir).ok()? {
-            let path = entry.ok()?.path();
-            if path.is_dir() {
-                if let Some(found) = find(&path, name) {
-                    return Some(found);
-                }
-            } else if path.parent().and_then(|p| p.file_name()) == Some("saves".as_ref())
-                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains(name))
-            {
-                return Some(path);
-            }
-        }
-        None
-    }
-    find(h.data.path(), name).expect("the save is on disk")
+    find_file(h.data.path(), &|path| {
+        path.parent().and_then(|p| p.file_name()) == Some("saves".as_ref())
+            && path.file_name() != Some("autosave.json".as_ref())
+            && std::fs::read_to_string(path).is_ok_and(|t| t.contains(name))
+    })
+    .expect("the save is on disk")
+}
+
+/// The autosave's file under the data folder.
+fn autosave_file(h: &Harness) -> PathBuf {
+    find_file(h.data.path(), &|path| {
+        path.file_name() == Some("autosave.json".as_ref())
+    })
+    .expect("the autosave is on disk")
 }
 
 #[test]
@@ -1235,6 +1234,12 @@ fn a_time_control_is_chosen_remembered_and_shown_counting_down() {
 /// Rewrites the save `name` as if the side to move had thought `ms` over
 /// its move when it was saved.
 fn set_saved_turn(h: &Harness, name: &str, ms: u64) {
+    set_turn_in(&save_file(h, name), ms);
+}
+
+/// Rewrites the saved game in `path` with `ms` as the time the side to
+/// move had used on its move.
+fn set_turn_in(path: &std::path::Path, ms: u64) {
     fn set_turn(v: &mut Value, ms: u64) -> bool {
         match v {
             Value::Object(map) if map.contains_key("turn_ms") => {
@@ -1245,14 +1250,13 @@ fn set_saved_turn(h: &Harness, name: &str, ms: u64) {
             _ => false,
         }
     }
-    let path = save_file(h, name);
-    let text = std::fs::read_to_string(&path).expect("the save");
+    let text = std::fs::read_to_string(path).expect("the save");
     let mut file: Value = serde_json::from_str(&text).expect("JSON");
     assert!(
         set_turn(&mut file, ms),
         "the save keeps the turn's time: {file}"
     );
-    std::fs::write(&path, serde_json::to_string(&file).expect("JSON")).expect("written");
+    std::fs::write(path, serde_json::to_string(&file).expect("JSON")).expect("written");
 }
 
 #[test]
@@ -1293,10 +1297,14 @@ fn a_person_who_waits_loses_on_time_in_a_two_player_game() {
     let h = Harness::new();
     h.ok(
         "new_game",
-        json!({ "config": { "mode": "human_human", "timeControl": { "kind": "per_move", "move_ms": 1000 } } }),
+        json!({ "config": { "mode": "human_human", "timeControl": { "kind": "per_move", "move_ms": 60000 } } }),
     );
     h.play(7, 7).expect("black in time");
-    let view = wait_for_flag(&h, Duration::from_secs(30));
+    // White has sat on its move for the whole minute.
+    h.ok("save_game", json!({ "name": "waited", "overwrite": false }));
+    set_saved_turn(&h, "waited", 60_000);
+    h.ok("load_save", json!({ "name": "waited" }));
+    let view = h.ok("check_clock", json!({}));
     assert_eq!(
         view["outcome"],
         json!({ "kind": "timeout", "winner": "black" })
@@ -1307,7 +1315,7 @@ fn a_person_who_waits_loses_on_time_in_a_two_player_game() {
         .as_u64()
         .expect("white's time used");
     assert!(
-        used >= 1000,
+        used >= 60_000,
         "the move white ran out on counts as used: {used}"
     );
     assert!(
@@ -1493,8 +1501,15 @@ fn the_clock_kept_as_the_app_closes_goes_on_from_there() {
         json!({ "config": { "timeControl": { "kind": "sudden_death", "main_ms": 60000 } } }),
     );
     h.play(7, 7).expect("black");
-    // White thinks a moment, then the app closes.
-    thread::sleep(Duration::from_millis(200));
+    // White has thought 20 s on its move; the autosave, written at black's
+    // move, knows nothing of it. Then the app closes.
+    h.ok(
+        "save_game",
+        json!({ "name": "thinking", "overwrite": false }),
+    );
+    set_saved_turn(&h, "thinking", 20_000);
+    h.ok("load_save", json!({ "name": "thinking" }));
+    set_turn_in(&autosave_file(&h), 0);
     h.service.keep_game();
     let h = h.restart();
     let view = h.ok("continue_game", json!({}));
@@ -1502,7 +1517,7 @@ fn the_clock_kept_as_the_app_closes_goes_on_from_there() {
         .as_u64()
         .expect("white's time left");
     assert!(
-        white <= 59_800,
+        (39_000..=40_000).contains(&white),
         "white's thinking before the close still counts: {white}"
     );
     assert_eq!(stones(&view).len(), 1);

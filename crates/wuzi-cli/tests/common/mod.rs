@@ -15,6 +15,19 @@ use serde_json::{Value, json};
 /// How long any one wait may take before the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(60);
 
+/// The first line `wuzi serve` prints, its address with the token, read
+/// off `child`'s stdout (the rest of which is left unread).
+pub fn address_line(child: &mut Child) -> String {
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    rx.recv_timeout(PATIENCE).expect("the address line")
+}
+
 /// A running `wuzi serve` on a given folder, killed when dropped.
 pub struct WuziCopy {
     child: Child,
@@ -43,14 +56,7 @@ impl WuziCopy {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let line = rx.recv_timeout(PATIENCE).expect("the address line");
+        let line = address_line(&mut child);
         let (base, token) = line
             .trim_end()
             .split_once("/?token=")
