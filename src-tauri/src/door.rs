@@ -1,5 +1,6 @@
-//! The one command the page invokes, and what the shell does for the
-//! service: progress over a channel, and the system's file dialogs.
+//! The one command the page invokes for the game service, what the shell
+//! does for it (progress over a channel, the system's file dialogs), and
+//! Quit.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,6 +33,25 @@ pub async fn ipc<R: Runtime>(
     })
     .await
     .map_err(|err| AppError::Internal(err.to_string()))?
+}
+
+/// Keeps the game on the board (the autosave that Continue brings back, its
+/// clock as it stands) and ends the app: the page's Quit button on desktop.
+///
+/// The autosave is written here, before the exit is asked for, rather than
+/// left to `RunEvent::Exit` alone: the player pressed Quit expecting the
+/// game kept, and the write must finish before the process goes.
+#[tauri::command]
+pub async fn quit<R: Runtime>(
+    app: tauri::AppHandle<R>,
+    service: State<'_, Arc<Service>>,
+) -> Result<(), AppError> {
+    let service = Arc::clone(&service);
+    tauri::async_runtime::spawn_blocking(move || service.keep_game())
+        .await
+        .map_err(|err| AppError::Internal(err.to_string()))?;
+    app.exit(0);
+    Ok(())
 }
 
 /// The app's side of a command: its window (for dialogs) and its channel.

@@ -28,8 +28,8 @@ pub enum DataDir {
     At(PathBuf),
 }
 
-/// Registers the game service and the `ipc` command on `builder`, with the
-/// data in `data_dir`.
+/// Registers the game service and the `ipc` and `quit` commands on
+/// `builder`, with the data in `data_dir`.
 ///
 /// Generic over the runtime so the tests can drive the same command through
 /// Tauri's mock runtime.
@@ -53,7 +53,7 @@ pub fn configure<R: tauri::Runtime>(
     // shows them, so the window needs no permission for the plugin.
     builder
         .plugin(tauri_plugin_dialog::init())
-        .invoke_handler(tauri::generate_handler![door::ipc])
+        .invoke_handler(tauri::generate_handler![door::ipc, door::quit])
 }
 
 /// Starts the app; returns when the last window closes.

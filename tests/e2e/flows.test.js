@@ -198,6 +198,10 @@ test('statistics count the game against Beginner; a new profile with a password 
     await driver.findElement(By.id('profile-create-password')).sendKeys('plum blossom');
     await driver.findElement(By.id('profile-create')).click();
     const mei = await driver.wait(until.elementLocated(By.xpath("//li[contains(@class,'profile-item')][.//span[@class='profile-name' and text()='Mei']]")), 5000);
+    // "Open it now?" — not now: it is opened from the list below.
+    await driver.wait(async () => isOpen(driver, 'dialog-confirm'), 5000, 'the new profile is offered');
+    await clickSettled(driver, '#confirm-cancel');
+    await driver.wait(async () => !(await isOpen(driver, 'dialog-confirm')), 5000);
     await screenshot(driver, 'profiles');
 
     await mei.findElement(By.css('.profile-open')).click();

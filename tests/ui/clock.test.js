@@ -195,7 +195,7 @@ for (const viewport of ['desktop', 'phone']) {
     await filter.selectOption('timeout');
     await listed;
     assert.deepEqual((await calls(page, 'list_replays')).at(-1).args.filter, { kind: 'timeout' });
-    await page.locator('#review-total', { hasText: '1 games' }).waitFor();
+    await page.locator('#review-total', { hasText: /^1 game$/ }).waitFor();
     await item.waitFor();
     const unfinished = answerTo(page, 'list_replays');
     await filter.selectOption('unfinished');

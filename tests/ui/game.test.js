@@ -85,6 +85,11 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#profile-create-password').fill('secret');
     await page.locator('#profile-create').click();
     await profileItem(page, 'Cai').waitFor();
+    // Offered at once; "not now" stays on the list with nothing opened.
+    await page.locator('#confirm-text', { hasText: 'The profile Cai is ready. Open it now?' }).waitFor();
+    await page.locator('#confirm-cancel').click();
+    await page.locator('#dialog-confirm').waitFor({ state: 'hidden' });
+    assert.equal((await backend.call('list_profiles')).current, null, 'not opened when not asked to');
     assert.deepEqual((await calls(page, 'create_profile')).at(-1).args, { name: 'Cai', password: 'secret' });
     const cai = (await backend.call('list_profiles')).profiles.find((p) => p.name === 'Cai');
     assert.equal(cai?.has_password, true, 'the service keeps Cai with a password');

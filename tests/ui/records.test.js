@@ -81,7 +81,7 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#home-load').click();
     const item = page.locator('.save-item[data-name="Lunch"]');
     await item.waitFor();
-    assert.match(await item.locator('.item-meta').textContent(), /Freestyle 15×15 · Two players · 1 moves/);
+    assert.match(await item.locator('.item-meta').textContent(), /Freestyle 15×15 · Two players · 1 move$/);
     assert.equal(await item.locator('.mini-board .mini-black').count(), 1, 'a small board preview');
 
     // Saving over a name asks first; cancelling keeps the old save.
@@ -90,7 +90,7 @@ for (const viewport of ['desktop', 'phone']) {
     await page.locator('#dialog-confirm').waitFor();
     assert.match(await page.locator('#confirm-text').textContent(), /Lunch/);
     await page.locator('#confirm-cancel').click();
-    assert.match(await item.locator('.item-meta').textContent(), /1 moves/);
+    assert.match(await item.locator('.item-meta').textContent(), / 1 move$/);
     assert.equal((await backend.call('list_saves')).find((s) => s.name === 'Lunch').move_count, 1, 'the service kept the old save');
     await page.locator('#save-as').click();
     await page.locator('#confirm-ok').click();
@@ -146,12 +146,17 @@ for (const viewport of ['desktop', 'phone']) {
     // The imported game is on and saved nowhere: the question comes first.
     await answerUnsaved(page, 'discard');
     await page.locator('#message[data-kind="bad_record"]').waitFor();
-    // The reader's own reason, with where it stopped.
+    // The reader's own reason, with where it stopped, in the player's words.
     const reason = await backend.call('import_game', { text: 'h8 zz' }).then(() => null, (err) => err);
     assert.equal(reason.kind, 'bad_record');
     assert.match(reason.message, /offset 3/);
-    assert.equal(await page.locator('#message').textContent(), `That game record could not be read (${reason.message}).`);
+    assert.deepEqual(reason.record, {
+      format: 'moves', line: 1, column: 4, token: 'zz', reason: { code: 'column_off_board', letter: 'Z', size: 15 },
+    });
+    assert.equal(await page.locator('#message').textContent(),
+      'That game record could not be read: line 1, column 4 of the move string, at “zz”: column Z is off a 15×15 board.');
     assert.equal((await backend.call('game_view')).stones.length, 3, 'the game on the board is kept');
+
 
     await page.locator('#export-format').selectOption('moves');
     await page.locator('#export-button').click();
@@ -230,7 +235,8 @@ for (const viewport of ['desktop', 'phone']) {
     await utimes(join(dialogs, 'notes.txt'), at, at);
     await page.locator('#import-open').click();
     await page.locator('#message[data-kind="bad_record"]').waitFor();
-    assert.match(await page.locator('#message').textContent(), /^That game record could not be read \(.*offset 0.*\)\.$/);
+    assert.equal(await page.locator('#message').textContent(),
+      'That game record could not be read: line 1, column 1 of the move string, at “this”: column T is off a 15×15 board.');
     assert.equal(await page.locator('#screen-load').isVisible(), true);
 
     await writeFile(join(dialogs, 'from-a-friend.sgf'), '(;GM[4]FF[4]SZ[15];B[hh];W[ii];B[jj])');
@@ -242,6 +248,25 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(await page.locator('#board .stone').count(), 3, 'the game from the file');
     assert.equal(await page.locator('#message').isHidden(), true);
     assert.deepEqual(stonesOf(await backend.call('game_view')), [[7, 7, 'black'], [8, 8, 'white'], [9, 9, 'black']]);
+
+    // A 19x19 move string is read as 19x19 when told so.
+    await page.locator('#nav-home').click();
+    await page.locator('#home-load').click();
+    await page.locator('#import-text').fill('j10 s1 a19 s19');
+    await page.locator('#import-button').click();
+    await answerUnsaved(page, 'discard');
+    await page.locator('#message', { hasText: 'column S is off a 15×15 board' }).waitFor();
+    await page.locator('#import-size').selectOption('19');
+    await page.locator('#import-rule').selectOption('standard');
+    await page.locator('#import-button').click();
+    await answerUnsaved(page, 'discard');
+    await keepSides(page);
+    await page.locator('#screen-game').waitFor();
+    await stone(page, 18, 0).waitFor();
+    const big = await backend.call('game_view');
+    assert.equal(big.size, 19);
+    assert.equal(big.rule, 'standard');
+    assert.deepEqual(stonesOf(big), [[9, 9, 'black'], [18, 18, 'white'], [0, 0, 'black'], [18, 0, 'white']]);
     assert.deepEqual(unexpected(errors, 500, 400), []);
   }));
 
@@ -258,6 +283,17 @@ for (const viewport of ['desktop', 'phone']) {
     assert.match(await page.locator('#export-saved').textContent(), /^已保存到 .*\/wuzi-\d+\.txt$/);
     const [written] = await readdir(backend.dialogDir);
     assert.equal(await page.locator('#export-saved').textContent(), `已保存到 ${join(backend.dialogDir, written)}`);
+
+    // A record that cannot be read says where and why in Chinese too.
+    await page.locator('#import-text').fill('h8 i9\nj10 z3');
+    await page.locator('#import-button').click();
+    await page.locator('#message[data-kind="bad_record"]').waitFor();
+    assert.equal(await page.locator('#message').textContent(),
+      '无法读取这份棋谱：着法字符串第 2 行第 5 列，“z3”处：第 Z 列超出了 15×15 的棋盘。');
+    await page.locator('#import-text').fill('(;GM[4]SZ[15];B[hh];W[hh])');
+    await page.locator('#import-button').click();
+    await page.locator('#message', { hasText: '第 2 手 H8 处已有棋子' }).waitFor();
+    assert.equal(await page.locator('#message').textContent(), '无法读取这份棋谱：SGF 棋谱中，第 2 手 H8 处已有棋子。');
   }));
 
   test(`${viewport}: review: thousands of games paged, filters, newest first`, () => withUi({

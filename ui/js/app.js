@@ -3,6 +3,7 @@
 
 import { call } from './ipc.js';
 import { t, language, setLanguage, pickLanguage, translatePage } from './i18n.js';
+import { recordProblemText } from './record-problem.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -34,6 +35,8 @@ export const DEFAULT_SETTINGS = {
   stone_style: 'classic',
   ai_speed: 'normal',
   time_control: { kind: 'none' },
+  music: false,
+  music_volume: 40,
 };
 
 export const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'master'];
@@ -77,9 +80,7 @@ export async function showScreen(name, params = {}) {
 /** Shows a failure from the Rust side as a short translated message. */
 export function showError(err) {
   const kind = err?.kind ?? 'unknown';
-  // A text may quote the service's own words ({message}): where a record went wrong, say.
-  const known = t(`error.${kind}`, { message: err?.message ?? '' });
-  const text = known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
+  const text = errorText(err);
   const box = $('message');
   box.textContent = text;
   box.dataset.kind = kind;
@@ -91,6 +92,25 @@ export function clearError() {
   box.hidden = true;
   box.textContent = '';
   delete box.dataset.kind;
+}
+
+let spoken = [];
+
+/**
+ * Says `text` in the live region (#live, aria-live=polite) for screen
+ * readers: the computer's moves, results, refusals. Texts given in the same
+ * turn of the event loop are said together, in order, so a computer's
+ * winning move is heard with the result it brought.
+ */
+export function announce(text) {
+  if (!text) return;
+  if (!spoken.length) {
+    queueMicrotask(() => {
+      $('live').textContent = spoken.join(' ');
+      spoken = [];
+    });
+  }
+  spoken.push(text);
 }
 
 /** Calls a command; on failure shows the message and resolves to undefined. */
@@ -184,6 +204,9 @@ export function promptDialog({ title, label = '', value = '', password = false, 
 /** The translated text for an error, for messages shown inside a dialog. */
 export function errorText(err) {
   const kind = err?.kind ?? 'unknown';
+  // A record that could not be read: where and why, in the player's words.
+  const where = kind === 'bad_record' ? recordProblemText(err) : null;
+  if (where) return where;
   const known = t(`error.${kind}`, { message: err?.message ?? '' });
   return known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
 }

@@ -3,14 +3,14 @@
 // only when asked, so the UI can show it thinking and stop it).
 
 import { call, progressChannel } from './ipc.js';
-import { BoardView, pointName } from './board.js';
-import { t } from './i18n.js';
+import { BoardView, pointName, svgEl } from './board.js';
+import { t, plural } from './i18n.js';
 import {
   $, state, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
-  confirmDialog, promptDialog, onSettings, onLanguage, updateSettings,
+  confirmDialog, promptDialog, onSettings, onLanguage, updateSettings, announce, errorText,
   formatClock, timeControlText, LEVELS, levelName,
 } from './app.js';
-import { playStoneSound, playLowTimeSound } from './sound.js';
+import { playStoneSound, playLowTimeSound, playEffect } from './sound.js';
 
 /** Pause between moves of a computer-against-computer game, by speed. */
 const AI_DELAY_MS = { slow: 1500, normal: 600, fast: 120 };
@@ -63,7 +63,10 @@ function show(next) {
   render();
   if (added && currentScreen() === 'game') playStoneSound(state.settings);
   if (view.outcome) {
-    if (overShownFor !== view.generation) {
+    // Only on the game screen: the computer's move can end the game after
+    // the player has left it (leaving makes it play at once), and the end
+    // must not pop up over Home or the profiles.
+    if (overShownFor !== view.generation && currentScreen() === 'game') {
       overShownFor = view.generation;
       showGameOver();
     }
@@ -279,11 +282,76 @@ async function checkClock() {
   }
 }
 
+/** Room around the stones of the game-over drawing, and between their centres, in SVG units. */
+const ENDING_PAD = 8;
+const ENDING_STEP = 48;
+
+/**
+ * The game-over drawing: the winning line's stones in a row, large, with
+ * the line through them and each point's name; for a forbidden move, black's
+ * stone with the red × on it. A draw, a resignation or a loss on time has
+ * no stones to show, so the drawing is hidden.
+ */
+function drawEnding(svg, game) {
+  const o = game.outcome;
+  const line = o?.kind === 'five' ? game.winning_line ?? [] : [];
+  const points = line.length ? line : o?.kind === 'forbidden' && o.point ? [o.point] : [];
+  svg.replaceChildren();
+  // An <svg> has no `hidden` property: the attribute itself is set.
+  svg.toggleAttribute('hidden', points.length === 0);
+  if (!points.length) return;
+  const stone = line.length ? o.winner : 'black';
+  const r = ENDING_STEP * 0.42;
+  const width = ENDING_PAD * 2 + points.length * ENDING_STEP;
+  const height = ENDING_PAD * 2 + ENDING_STEP + 20;
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.style.maxWidth = `${points.length * 64}px`;
+  svg.dataset.kind = o.kind;
+  const names = points.map((p) => pointName(p.x, p.y, game.size));
+  svg.setAttribute('aria-label', t(line.length ? 'over.fiveLabel' : 'over.forbiddenLabel', { points: names.join(' ') }));
+  const defs = svgEl('defs', {}, svg);
+  const gradient = svgEl('radialGradient', { id: `${svg.id}-${stone}`, cx: '0.36', cy: '0.32', r: '0.78' }, defs);
+  svgEl('stop', { offset: '0', class: `${stone}-hi` }, gradient);
+  svgEl('stop', { offset: '0.55', class: `${stone}-mid` }, gradient);
+  svgEl('stop', { offset: '1', class: `${stone}-lo` }, gradient);
+  const cy = ENDING_PAD + ENDING_STEP / 2;
+  const cx = (i) => ENDING_PAD + ENDING_STEP * (i + 0.5);
+  svgEl('rect', { class: 'wood', x: 0, y: 0, width, height: ENDING_PAD + ENDING_STEP + 2, rx: 8 }, svg);
+  svgEl('line', { class: 'grid', x1: 0, y1: cy, x2: width, y2: cy }, svg);
+  points.forEach((p, i) => {
+    const g = svgEl('g', { class: `five-stone ${stone}`, 'data-x': p.x, 'data-y': p.y }, svg);
+    svgEl('circle', { class: 'body', cx: cx(i), cy, r, fill: `url(#${svg.id}-${stone})` }, g);
+    svgEl('text', { class: 'name', x: cx(i), y: height - 6 }, svg).textContent = names[i];
+  });
+  if (line.length >= 2) {
+    svgEl('line', { class: 'win-line', x1: cx(0), y1: cy, x2: cx(points.length - 1), y2: cy }, svg);
+  } else if (o.kind === 'forbidden') {
+    const d = r * 0.45;
+    const g = svgEl('g', { class: 'forbidden' }, svg);
+    svgEl('line', { x1: cx(0) - d, y1: cy - d, x2: cx(0) + d, y2: cy + d }, g);
+    svgEl('line', { x1: cx(0) - d, y1: cy + d, x2: cx(0) + d, y2: cy - d }, g);
+  }
+}
+
+/** The sound of an ending: a draw, a win, or (against the computer) a loss for the person. */
+function endingSound(outcome) {
+  if (!outcome.winner) return 'draw';
+  if (view.mode === 'human_ai' && view.players?.[outcome.winner]?.kind !== 'human') return 'loss';
+  return 'win';
+}
+
 function showGameOver() {
   const o = view.outcome;
+  playEffect(endingSound(o), state.settings);
   $('game-over-title').textContent = outcomeTitle(o);
+  drawEnding($('game-over-five'), view);
   $('game-over-how').textContent = outcomeHow(o);
-  $('game-over-counts').textContent = t('over.counts', { black: view.black_count, white: view.white_count, moves: view.stones.length });
+  announce(t('live.result', { title: outcomeTitle(o).replace(/[.!。！]$/u, ''), how: outcomeHow(o) }));
+  $('game-over-counts').textContent = t('over.counts', {
+    black: plural('count.stones', view.black_count),
+    white: plural('count.stones', view.white_count),
+    moves: plural('count.moves', view.stones.length),
+  });
   $('game-over-time').textContent = t('over.time', {
     black: formatClock(view.clock?.black_ms),
     white: formatClock(view.clock?.white_ms),
@@ -295,13 +363,22 @@ function showGameOver() {
 
 // ---------------------------------------------------------------- commands
 
+/** The kinds of error that mean "not there, not now" for a move: the refused sound. */
+const REFUSALS = new Set(['occupied', 'forbidden', 'off_board', 'not_your_turn', 'game_over']);
+
 async function command(name, args) {
   if (busy) return;
   busy = true;
   try {
     show(await call(name, args));
+    if (name === 'undo') playEffect('undo', state.settings);
   } catch (err) {
     showError(err);
+    if (name === 'play' && REFUSALS.has(err?.kind)) playEffect('refused', state.settings);
+    // A refused move is said aloud too: the player may not be looking at the message line.
+    if (name === 'play' && view) {
+      announce(t('live.refused', { point: pointName(args.x, args.y, view.size), reason: errorText(err) }));
+    }
     if (err?.kind === 'stale' || err?.kind === 'not_your_turn') await refresh();
   } finally {
     busy = false;
@@ -535,6 +612,10 @@ async function runAi() {
     // has moved on from this answer.
     await refresh();
   } else if (next) {
+    const played = next.stones.at(-1);
+    if (played && next.stones.length > (view?.stones.length ?? 0)) {
+      announce(t('live.plays', { side: t(`side.${played.stone}`), point: pointName(played.x, played.y, next.size) }));
+    }
     show(next);
   } else if (failure?.kind === 'stale' || failure?.kind === 'not_ai_turn') {
     // The game changed while the computer thought: draw what it is now.

@@ -104,6 +104,25 @@ export async function call(command, args = {}) {
 }
 
 /**
+ * Whether the page can end the app: only in the desktop app. In a browser
+ * (`wuzi serve`) the page cannot close its tab, and on Android the system
+ * closes apps, not a button.
+ */
+export function canQuit() {
+  return typeof core()?.invoke === 'function' && !/\bAndroid\b/i.test(navigator.userAgent);
+}
+
+/** Keeps the game (the autosave Continue brings back) and ends the app: the app's `quit` command. */
+export async function quitApp() {
+  try {
+    await core().invoke('quit');
+  } catch (err) {
+    if (err && typeof err === 'object' && typeof err.kind === 'string') throw err;
+    throw { kind: 'ipc', message: String(err?.message ?? err) };
+  }
+}
+
+/**
  * A progress channel for `ai_move` and `analyse_game`: the Rust side sends
  * messages to it while it works, each handed to `onMessage`.
  */

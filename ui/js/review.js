@@ -4,10 +4,10 @@
 
 import { call, progressChannel } from './ipc.js';
 import { BoardView, pointName, svgEl } from './board.js';
-import { t } from './i18n.js';
+import { t, plural } from './i18n.js';
 import {
   $, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
-  onSettings, onLanguage, formatDate, formatClock, playerName, el,
+  onSettings, onLanguage, formatDate, formatClock, playerName, el, announce,
 } from './app.js';
 import { openPlayOn, confirmReplace, outcomeTitle, outcomeHow } from './game.js';
 
@@ -54,7 +54,7 @@ function renderList() {
   const list = $('review-list');
   list.replaceChildren();
   const pages = Math.max(1, Math.ceil(listing.total / PAGE_SIZE));
-  $('review-total').textContent = t('review.total', { count: listing.total });
+  $('review-total').textContent = plural('review.total', listing.total);
   $('review-page').textContent = t('review.page', { page: page + 1, pages });
   $('review-prev').disabled = page <= 0;
   $('review-next').disabled = page + 1 >= pages;
@@ -72,7 +72,7 @@ function renderList() {
       formatDate(item.ended_at),
       t(`mode.${item.mode}`),
       `${t(`rule.${item.rule}`)} ${item.size}×${item.size}`,
-      t('load.moves', { count: item.move_count }),
+      plural('load.moves', item.move_count),
       formatClock(item.duration_ms),
     ].join(' · ');
     open.append(title, result, meta);
@@ -194,12 +194,10 @@ function renderMoves() {
       if (j) b.dataset.class = j.class;
       const mark = j && MARKS[j.class] ? ` ${MARKS[j.class]}` : '';
       b.textContent = `${i + 1}. ${pointName(m.x, m.y, replay.size)}${mark}`;
-      b.setAttribute('aria-label', t('replay.moveLabel', {
-        n: i + 1,
-        stone: t(`stone.${m.stone}`),
-        point: pointName(m.x, m.y, replay.size),
-        verdict: j ? t(`class.${j.class}`) : '',
-      }));
+      // The label starts with what is seen ("3. H8 ?!"), then says it in words.
+      const verdict = j ? t(`class.${j.class}`) : '';
+      const label = t('replay.moveLabel', { text: b.textContent, n: i + 1, stone: t(`stone.${m.stone}`) });
+      b.setAttribute('aria-label', verdict ? t('replay.moveVerdict', { label, verdict }) : label);
       b.addEventListener('click', () => goTo(i + 1));
       li.append(b);
       list.append(li);
@@ -261,8 +259,16 @@ function blackChance(j) {
   return j.stone === 'black' ? after : 1 - after;
 }
 
+/** Says (or, with false, stops saying) that autoplay reached the end, on screen and aloud. */
+function showEnded(ended) {
+  $('replay-status').hidden = !ended;
+  $('replay-status').textContent = ended ? t('replay.ended') : '';
+  if (ended) announce(t('replay.ended'));
+}
+
 function goTo(n) {
   if (!replay) return;
+  showEnded(false);
   position = Math.max(0, Math.min(replay.moves.length, n));
   renderReplay();
 }
@@ -277,9 +283,14 @@ function toggleAutoplay() {
     stopAutoplay();
   } else {
     if (position >= replay.moves.length) position = 0;
+    showEnded(false);
     autoplay = setInterval(() => {
-      if (position >= replay.moves.length) stopAutoplay();
-      else position += 1;
+      position = Math.min(position + 1, replay.moves.length);
+      // It stops on the last move, and says so: the board alone does not tell.
+      if (position >= replay.moves.length) {
+        stopAutoplay();
+        showEnded(true);
+      }
       renderReplay();
     }, AUTOPLAY_MS);
   }
@@ -379,6 +390,7 @@ onSettings((s) => {
 
 onLanguage(() => {
   renderList();
+  if (!$('replay-status').hidden) $('replay-status').textContent = t('replay.ended');
   if (replay) {
     $('replay-moves').replaceChildren();
     renderReplay();
@@ -390,6 +402,7 @@ registerScreen('replay', {
   enter() {
     $('replay-moves').replaceChildren();
     $('replay-progress').hidden = true;
+    showEnded(false);
     renderReplay();
   },
   leave() {

@@ -3,7 +3,7 @@
 
 import { call } from './ipc.js';
 import { miniBoard } from './board.js';
-import { t } from './i18n.js';
+import { t, plural } from './i18n.js';
 import {
   $, registerScreen, showError, clearError, attempt, confirmDialog, onLanguage, formatDate,
   actionButton, el,
@@ -27,7 +27,7 @@ function renderSaves() {
       formatDate(save.saved_at),
       `${t(`rule.${save.rule}`)} ${save.size}×${save.size}`,
       t(`mode.${save.mode}`),
-      t('load.moves', { count: save.move_count }),
+      plural('load.moves', save.move_count),
     ].join(' · ');
     info.append(title, meta);
     const buttons = el('div', 'item-actions');
@@ -82,7 +82,10 @@ $('import-button').addEventListener('click', async () => {
     return;
   }
   if (!(await confirmReplace(t('unsaved.import')))) return;
-  const view = await attempt('import_game', { text });
+  // Renju is played on 15x15 only: the size follows.
+  const rule = $('import-rule').value;
+  const size = Number(rule === 'renju' ? 15 : $('import-size').value);
+  const view = await attempt('import_game', { text, size, rule });
   if (view) {
     $('import-text').value = '';
     openPlayOn(view);

@@ -1,14 +1,15 @@
 // The screens around the game: profiles, home, new game, statistics and
 // settings.
 
-import { call } from './ipc.js';
+import { call, canQuit, quitApp } from './ipc.js';
 import { t, translatePage } from './i18n.js';
 import {
-  $, state, LEVELS, registerScreen, showScreen, attempt,
+  $, state, LEVELS, registerScreen, showScreen, attempt, showError,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
   levelName, actionButton, el, timeControlText,
 } from './app.js';
 import { openGame, confirmReplace } from './game.js';
+import { passwordDialog } from './password.js';
 
 // ---------------------------------------------------------------- profiles
 
@@ -32,17 +33,25 @@ function renderProfiles() {
       const badge = el('span', 'badge', t('profiles.current'));
       open.append(badge);
     }
-    open.setAttribute('aria-label', t('profiles.open', { name: p.name }));
+    // The name and badges seen are the button's name; what it does is its title.
+    open.title = t('profiles.open', { name: p.name });
     open.addEventListener('click', () => openProfile(p));
     const rename = actionButton('button profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: p.name }), () => renameProfile(p));
     const del = actionButton('button profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: p.name }), () => deleteProfile(p));
-    li.append(open, rename, del);
+    const password = actionButton('button profile-password', t('profiles.passwordButton'), t('profiles.passwordLabel', { name: p.name }), () => changePassword(p));
+    li.append(open, rename, password, del);
     list.append(li);
   }
 }
 
 /** Opens a profile (asking for its password if it has one), then goes home. */
 export async function openProfile(p) {
+  // The profile already open goes straight back home: its password was
+  // given when it was opened.
+  if (p.id === profiles.current && state.profile?.id === p.id) {
+    await showScreen('home');
+    return;
+  }
   let opened;
   if (p.has_password) {
     let result = null;
@@ -72,11 +81,32 @@ async function enterProfile(opened) {
   state.profile = opened.profile;
   state.hasAutosave = !!opened.has_autosave;
   applySettings(opened.settings ?? {});
-  $('nav-profile').textContent = state.profile.name;
+  nameNavProfile(state.profile.name);
   await showScreen('home');
 }
 
+/**
+ * A profile with a password is locked unless it is the open one: renaming or
+ * deleting it waits until it has been opened with its password. Says so
+ * rather than letting the service refuse with a bare "needs its password".
+ */
+function unlockedOrSay(p) {
+  if (!p.has_password || p.id === profiles.current) return true;
+  showError({ kind: 'unlock_first', message: t('profiles.unlockFirst', { name: p.name }) });
+  return false;
+}
+
+async function changePassword(p) {
+  const next = await passwordDialog(p);
+  if (!next) return;
+  profiles = next;
+  // Home offers Lock only to a profile with a password.
+  if (state.profile?.id === p.id) state.profile = next.profiles.find((q) => q.id === p.id) ?? state.profile;
+  renderProfiles();
+}
+
 async function renameProfile(p) {
+  if (!unlockedOrSay(p)) return;
   const answer = await promptDialog({
     title: t('profiles.renameTitle', { name: p.name }),
     label: t('profiles.name'),
@@ -93,12 +123,13 @@ async function renameProfile(p) {
   if (!answer) return;
   if (state.profile?.id === p.id) {
     state.profile = { ...state.profile, name: answer.value };
-    $('nav-profile').textContent = answer.value;
+    nameNavProfile(answer.value);
   }
   renderProfiles();
 }
 
 async function deleteProfile(p) {
+  if (!unlockedOrSay(p)) return;
   if (!(await confirmDialog(t('profiles.deleteConfirm', { name: p.name }), t('profiles.delete')))) return;
   const next = await attempt('delete_profile', { id: p.id });
   if (!next) return;
@@ -121,10 +152,17 @@ $('profile-create-form').addEventListener('submit', async (e) => {
   $('profile-create-name').value = '';
   $('profile-create-password').value = '';
   renderProfiles();
+  const made = next.profiles.find((p) => p.name === name);
+  if (!made || !(await confirmDialog(t('profiles.createdOpen', { name: made.name }), t('profiles.openNow')))) return;
+  // The password was typed a moment ago: it opens the profile without
+  // asking again.
+  const opened = await attempt('open_profile', password ? { id: made.id, password } : { id: made.id });
+  if (opened) await enterProfile(opened);
 });
 
 registerScreen('profiles', {
   async enter() {
+    $('profiles-status').textContent = '';
     const next = await attempt('list_profiles');
     if (next) profiles = next;
     renderProfiles();
@@ -176,6 +214,8 @@ registerScreen('home', {
     const has = await attempt('has_autosave');
     state.hasAutosave = has === undefined ? state.hasAutosave : !!has;
     $('home-continue').hidden = !state.hasAutosave;
+    $('home-quit').hidden = !canQuit();
+    $('home-lock').hidden = !state.profile?.has_password;
     renderNotices();
   },
 });
@@ -192,7 +232,39 @@ $('home-review').addEventListener('click', () => showScreen('review'));
 $('home-stats').addEventListener('click', () => showScreen('stats'));
 $('home-settings').addEventListener('click', () => showScreen('settings'));
 $('home-profile').addEventListener('click', () => showScreen('profiles'));
+// Locking keeps the game for Continue and leaves the profile list, so the
+// next person needs the password to come back in.
+$('home-lock').addEventListener('click', async () => {
+  const name = state.profile?.name ?? '';
+  const list = await attempt('lock_profile');
+  if (!list) return;
+  profiles = list;
+  state.profile = null;
+  state.hasAutosave = false;
+  $('nav-profile').hidden = true;
+  await showScreen('profiles');
+  $('profiles-status').textContent = t('profiles.lockedNow', { name });
+});
+// The app keeps the game on the board as it ends: Continue brings it back.
+$('home-quit').addEventListener('click', () => quitApp().catch(showError));
 $('nav-profile').addEventListener('click', () => showScreen('profiles'));
+
+/**
+ * Shows the open profile's name on the top bar's profile button; its
+ * accessible name starts with that same name (what is seen is what is
+ * said), then says what the button does.
+ */
+function nameNavProfile(name) {
+  const button = $('nav-profile');
+  button.textContent = name;
+  const label = t('nav.profileLabel', { name });
+  button.setAttribute('aria-label', label);
+  button.title = label;
+}
+
+onLanguage(() => {
+  if (state.profile) nameNavProfile(state.profile.name);
+});
 $('nav-home').addEventListener('click', () => showScreen('home'));
 $('theme-toggle').addEventListener('click', () => {
   const dark = document.documentElement.dataset.theme === 'dark';
@@ -432,6 +504,7 @@ function renderSettings() {
     else input.value = String(value);
   }
   $('settings-volume').disabled = !s.sound;
+  $('settings-music-volume').disabled = !s.music;
   const info = state.appInfo;
   $('settings-about').textContent = info ? t('settings.about', { version: info.version }) : '';
 }

@@ -1,5 +1,6 @@
 //! The `wuzi` command's parts: the Gomocup protocol, terminal play, engine
-//! matches and benchmarks. The `wuzi` and `pbrain-wuzi` binaries share them.
+//! matches, benchmarks and the soak of the game service. The `wuzi` and
+//! `pbrain-wuzi` binaries share them.
 #![deny(missing_docs)]
 
 pub mod bench;
@@ -7,6 +8,7 @@ pub mod matches;
 pub mod openings;
 pub mod pbrain;
 pub mod play;
+pub mod soak;
 
 use wuzi_core::Rule;
 

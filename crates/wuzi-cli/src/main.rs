@@ -7,7 +7,7 @@ use wuzi_core::{Rule, Stone};
 use wuzi_engine::Level;
 
 use wuzi_cli::matches::{Contender, MatchConfig};
-use wuzi_cli::{bench, matches, parse_rule, pbrain, play};
+use wuzi_cli::{bench, matches, parse_rule, pbrain, play, soak};
 
 mod serve;
 
@@ -70,6 +70,10 @@ enum Cmd {
     /// body) through the real game service, as the app does. Stops on
     /// Ctrl-C, SIGTERM, or the end of stdin when stdin is a pipe.
     Serve(serve::ServeArgs),
+    /// Play many computer-against-computer games through the game service
+    /// on a real data folder, at a small time a move, and check every move,
+    /// the replay log, the stats and memory; exits non-zero if a check fails.
+    Soak(soak::SoakArgs),
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -81,6 +85,8 @@ fn main() -> ExitCode {
     match cli.command {
         // The server warns on stderr by default; the rest are silent.
         Cmd::Serve(_) => serve::init_logging(),
+        // The soak counts warnings, so it installs a log of its own.
+        Cmd::Soak(_) => soak::init_logging(),
         _ => wuzi_cli::init_logging(),
     }
     let result = match cli.command {
@@ -118,6 +124,12 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
+        Cmd::Soak(args) => match soak::run(&args, &mut io::stdout().lock()) {
+            Ok(true) => Ok(()),
+            // The report says which check failed.
+            Ok(false) => return ExitCode::FAILURE,
+            Err(e) => Err(io::Error::other(e)),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -76,6 +76,7 @@ pub const COMMANDS: &[&str] = &[
     "delete_profile",
     "open_profile",
     "set_password",
+    "lock_profile",
     "get_settings",
     "set_settings",
     "get_stats",
@@ -144,8 +145,10 @@ struct NameArgs {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TextArgs {
+struct ImportArgs {
     text: String,
+    size: Option<u8>,
+    rule: Option<wuzi_core::Rule>,
 }
 
 #[derive(Deserialize)]
@@ -316,8 +319,12 @@ impl Service {
                 answer(self.continue_game()?)
             }
             "import_game" => {
-                let a: TextArgs = args(command, arguments)?;
-                answer(self.import_game(&a.text)?)
+                let a: ImportArgs = args(command, arguments)?;
+                let options = crate::ImportOptions {
+                    size: a.size,
+                    rule: a.rule,
+                };
+                answer(self.import_game(&a.text, options)?)
             }
             "export_game" => {
                 let a: FormatArgs = args(command, arguments)?;
@@ -392,6 +399,10 @@ impl Service {
             "set_password" => {
                 let a: PasswordArgs = args(command, arguments)?;
                 answer(self.set_password(&a.id, a.old.as_deref(), a.new.as_deref())?)
+            }
+            "lock_profile" => {
+                none(arguments)?;
+                answer(self.lock_profile()?)
             }
             "get_settings" => {
                 none(arguments)?;

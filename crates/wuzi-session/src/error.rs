@@ -33,9 +33,15 @@ pub enum AppError {
     /// A saved or imported game whose moves are not a legal game.
     #[error("the game's moves are not legal: {0}")]
     Replay(#[from] ReplayError),
-    /// An imported text in none of the formats, or a broken one.
-    #[error("{0}")]
-    Record(String),
+    /// An imported text in none of the formats, or a broken one: the
+    /// parser's own words, and where and why for the player's language.
+    #[error("{message}")]
+    Record {
+        /// The parser's message, in English.
+        message: String,
+        /// Where and why, as codes.
+        problem: Box<crate::RecordProblem>,
+    },
     /// A command name that is not in the list.
     #[error("there is no command {0:?}")]
     UnknownCommand(String),
@@ -92,7 +98,7 @@ impl AppError {
             AppError::IllegalMove(IllegalMove::Forbidden { .. }) => "forbidden",
             AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
             AppError::Config(_) | AppError::BadConfig(_) => "bad_config",
-            AppError::Replay(_) | AppError::Record(_) => "bad_record",
+            AppError::Replay(_) | AppError::Record { .. } => "bad_record",
             AppError::UnknownCommand(_) => "unknown_command",
             AppError::BadArgument(_) => "bad_argument",
             AppError::NotYourTurn => "not_your_turn",
@@ -139,9 +145,16 @@ impl fmt::Display for NoStoreReason {
 
 impl Serialize for AppError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("AppError", 2)?;
+        let problem = match self {
+            AppError::Record { problem, .. } => Some(problem),
+            _ => None,
+        };
+        let mut s = serializer.serialize_struct("AppError", 2 + usize::from(problem.is_some()))?;
         s.serialize_field("kind", self.kind())?;
         s.serialize_field("message", &self.to_string())?;
+        if let Some(problem) = problem {
+            s.serialize_field("record", problem)?;
+        }
         s.end()
     }
 }

@@ -28,6 +28,7 @@ mod dispatch;
 mod error;
 mod play;
 mod profiles;
+mod record_problem;
 mod review;
 mod saves;
 mod service;
@@ -39,10 +40,11 @@ pub use dispatch::{COMMANDS, Door};
 pub use error::{AppError, NoStoreReason};
 pub use play::{NewGame, PlayerChoice};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
+pub use record_problem::{Reason, RecordProblem};
 pub use review::{
     AnalysisProgress, AnalysisView, JudgementView, ReplayFilter, ReplayItem, ReplayPage, ReplayView,
 };
-pub use saves::{Exported, SaveView, SavedFile};
+pub use saves::{Exported, ImportOptions, SaveView, SavedFile};
 pub use service::{NoticeView, Service};
 pub use session::{Mode, SavedGame, Seat, now_ms};
 pub use view::{GameView, StoneView};

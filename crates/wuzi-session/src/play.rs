@@ -186,6 +186,22 @@ impl Service {
             Err(AppError::NoProfile | AppError::NoStore(_)) => {
                 (Settings::default(), "Player".to_string())
             }
+            // The whole folder is away for now (moved, or its disk
+            // removed): a game is still worth having, with the default
+            // settings, and the player is told why those are used. A file
+            // that cannot be read in a folder that is there is an error to
+            // show instead: it will not mend itself.
+            Err(AppError::Store(err @ wuzi_store::Error::FolderGone { .. })) => {
+                let player = self
+                    .with_profile(|store, id| Ok(store.profile(id)?.name))
+                    .unwrap_or_else(|_| "Player".to_string());
+                tracing::warn!(error = %err, "settings not read for a new game");
+                self.tell(
+                    err.kind(),
+                    format!("The game uses the default settings: {err}"),
+                );
+                (Settings::default(), player)
+            }
             Err(err) => return Err(err),
         };
         let next = session_for(ask, &settings, &player, &self.session())?;

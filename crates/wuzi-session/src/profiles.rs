@@ -6,11 +6,15 @@ use wuzi_store::{Profile, ProfileId, Settings, Stats, Store};
 use crate::service::NoticeView;
 use crate::{AppError, Service};
 
-/// The app's version, data folder and notices about the player's data.
+/// The app's version and licence, data folder and notices about the
+/// player's data.
 #[derive(Debug, Clone, Serialize)]
 pub struct AppInfo {
     /// The version of Wuzi.
     pub version: &'static str,
+    /// Wuzi's licence as an SPDX expression (`MIT OR Apache-2.0`), for the
+    /// help screen: taken from the package so it cannot drift from it.
+    pub licence: &'static str,
     /// Where games and settings are kept, if anywhere.
     pub data_dir: Option<String>,
     /// Things the player should know (a damaged file restored, say); each
@@ -51,6 +55,7 @@ impl Service {
     pub fn app_info(&self) -> AppInfo {
         AppInfo {
             version: env!("CARGO_PKG_VERSION"),
+            licence: env!("CARGO_PKG_LICENSE"),
             data_dir: self.data_dir().map(|d| d.display().to_string()),
             notices: self.take_notices(),
         }
@@ -128,6 +133,23 @@ impl Service {
         })?;
         self.clear_board();
         Ok(opened)
+    }
+
+    /// Locks the open profile: its game is kept in its autosave, the board
+    /// is cleared and no profile is open, so one with a password needs it
+    /// again (the player steps away and hands the device on).
+    ///
+    /// # Errors
+    /// `no_profile` when none is open, `no_store` without a data folder.
+    pub fn lock_profile(&self) -> Result<ProfileList, AppError> {
+        self.keep_game();
+        let list = self.with_profile(|store, _| {
+            store.close_profile();
+            Ok(profile_list(store))
+        })?;
+        self.clear_board();
+        tracing::info!("profile locked");
+        Ok(list)
     }
 
     /// Sets, changes or (with `new` empty or missing) removes a profile's

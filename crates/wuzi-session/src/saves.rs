@@ -2,13 +2,14 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wuzi_core::record::{self, GameRecord};
+use wuzi_core::{Game, GameConfig, Rule};
 use wuzi_store::SaveInfo;
 
 use crate::service::lock;
 use crate::session::{Mode, SavedGame, Seat, Session, now_ms};
-use crate::{AppError, GameView, Service};
+use crate::{AppError, GameView, RecordProblem, Service};
 
 /// A save as the Load screen lists it.
 #[derive(Debug, Clone, Serialize)]
@@ -65,23 +66,70 @@ pub struct SavedFile {
     pub path: String,
 }
 
-/// Reads a game from text: SGF, Piskvork PSQ, the app's JSON or a move
-/// string (`h8i9j10`), told apart by how the text begins.
-fn read_record(text: &str) -> Result<GameRecord, AppError> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    let bad = |e: &dyn std::fmt::Display| AppError::Record(e.to_string());
-    if trimmed.starts_with('(') {
-        record::sgf::read(trimmed).map_err(|e| bad(&e))
-    } else if trimmed.starts_with('{') {
-        record::json::read(trimmed).map_err(|e| bad(&e))
-    } else if trimmed.to_ascii_lowercase().starts_with("piskvork") {
-        record::psq::read(trimmed).map_err(|e| bad(&e))
-    } else {
-        let size = wuzi_core::DEFAULT_SIZE;
-        let points = record::movestr::parse(trimmed.trim(), size).map_err(|e| bad(&e))?;
-        let game = wuzi_core::Game::from_moves(wuzi_core::GameConfig::default(), &points)?;
-        Ok(GameRecord::from_game(&game))
+/// What a record does not say for itself: a move string has no board size
+/// or rule, a PSQ file no rule. Records that name them (SGF, JSON) keep
+/// their own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportOptions {
+    /// The board size of a move string (15 when not given).
+    pub size: Option<u8>,
+    /// The rule of a move string or PSQ file (freestyle when not given).
+    pub rule: Option<Rule>,
+}
+
+fn record_error(message: String, problem: RecordProblem) -> AppError {
+    AppError::Record {
+        message,
+        problem: Box::new(problem),
     }
+}
+
+/// Reads a game from text: SGF, Piskvork PSQ, the app's JSON or a move
+/// string (`h8i9j10`), told apart by how the text begins; then checks its
+/// moves make a legal game.
+fn read_game(text: &str, options: ImportOptions) -> Result<(GameRecord, Game), AppError> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    let rule = options.rule.unwrap_or_default();
+    let (record, format, size) = if trimmed.starts_with('(') {
+        let record = record::sgf::read(trimmed)
+            .map_err(|e| record_error(e.to_string(), RecordProblem::sgf(trimmed, &e)))?;
+        let size = record.config.size;
+        (record, "sgf", size)
+    } else if trimmed.starts_with('{') {
+        let record = record::json::read(trimmed)
+            .map_err(|e| record_error(e.to_string(), RecordProblem::json(trimmed, &e)))?;
+        let size = record.config.size;
+        (record, "json", size)
+    } else if trimmed.to_ascii_lowercase().starts_with("piskvork") {
+        let record = record::psq::read_with_rule(trimmed, rule)
+            .map_err(|e| record_error(e.to_string(), RecordProblem::psq(trimmed, &e)))?;
+        let size = record.config.size;
+        (record, "psq", size)
+    } else {
+        let size = options.size.unwrap_or(wuzi_core::DEFAULT_SIZE);
+        let config = GameConfig {
+            size,
+            ..GameConfig::with_rule(rule)
+        };
+        let moves = trimmed.trim();
+        let points = record::movestr::parse(moves, size)
+            .map_err(|e| record_error(e.to_string(), RecordProblem::moves(moves, &e)))?;
+        let game = Game::from_moves(config, &points).map_err(|e| {
+            record_error(
+                format!("the game's moves are not legal: {e}"),
+                RecordProblem::replay("moves", &e, size),
+            )
+        })?;
+        (GameRecord::from_game(&game), "moves", size)
+    };
+    let game = record.to_game().map_err(|e| {
+        record_error(
+            format!("the game's moves are not legal: {e}"),
+            RecordProblem::replay(format, &e, size),
+        )
+    })?;
+    Ok((record, game))
 }
 
 impl Service {
@@ -215,9 +263,8 @@ impl Service {
     ///
     /// # Errors
     /// `bad_record` with where and why the text could not be read.
-    pub fn import_game(&self, text: &str) -> Result<GameView, AppError> {
-        let record = read_record(text)?;
-        let game = record.to_game()?;
+    pub fn import_game(&self, text: &str, options: ImportOptions) -> Result<GameView, AppError> {
+        let (record, game) = read_game(text, options)?;
         let name = |n: &str, fallback: &str| Seat::Human {
             name: if n.trim().is_empty() { fallback } else { n }
                 .chars()
@@ -240,7 +287,7 @@ impl Service {
     /// The file cannot be read, is too big, or holds no readable game.
     pub fn import_file(&self, path: &Path) -> Result<GameView, AppError> {
         let text = wuzi_store::read_text_file(path, wuzi_store::DEFAULT_TEXT_LIMIT)?;
-        self.import_game(&text)
+        self.import_game(&text, ImportOptions::default())
     }
 
     /// The game on the board as `format`: `psq`, `sgf`, `moves` or `json`.

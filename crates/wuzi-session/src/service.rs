@@ -427,6 +427,15 @@ impl Service {
 
     /// Tells the player a game could not be written; without a profile or
     /// a data folder nothing is kept anyway, and that is said elsewhere.
+    /// Adds a notice for the player, shown with the next answer that
+    /// carries notices.
+    pub(crate) fn tell(&self, kind: &str, message: String) {
+        lock(&self.notices).push(NoticeView {
+            kind: kind.to_string(),
+            message,
+        });
+    }
+
     fn not_kept(&self, err: &AppError) {
         if matches!(err, AppError::NoProfile | AppError::NoStore(_)) {
             return;

@@ -726,6 +726,7 @@ fn app_info_gives_the_version_and_data_folder() {
     let h = Harness::new();
     let info = h.ok("app_info", json!({}));
     assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(info["licence"], "MIT OR Apache-2.0");
     assert_eq!(
         info["data_dir"].as_str(),
         Some(h.data.path().display().to_string().as_str())
@@ -1571,5 +1572,181 @@ fn a_game_left_when_the_app_closed_is_logged_unfinished_once_another_takes_its_p
     assert_eq!(
         page["total"], 2,
         "the saved game is in its save, not the log"
+    );
+}
+
+#[test]
+fn a_profile_is_locked_with_its_game_kept_and_its_password_changed_and_removed() {
+    let h = Harness::new();
+    let list = h.ok(
+        "create_profile",
+        json!({ "name": "Mei", "password": "plum" }),
+    );
+    let id = list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["name"] == "Mei")
+        .and_then(|p| p["id"].as_str())
+        .expect("Mei is listed")
+        .to_string();
+    h.ok("open_profile", json!({ "id": id, "password": "plum" }));
+    h.ok("new_game", json!({ "config": { "mode": "human_human" } }));
+    h.ok("play", json!({ "x": 7, "y": 7 }));
+    h.ok("play", json!({ "x": 8, "y": 8 }));
+
+    // Locked: nobody's profile is open, the board is empty, Mei's data
+    // needs her password again.
+    let list = h.ok("lock_profile", json!({}));
+    assert_eq!(list["current"], Value::Null, "{list}");
+    assert_eq!(h.ok("game_view", json!({}))["stones"], json!([]));
+    assert_eq!(kind(&h.err("get_settings", json!({}))), "no_profile");
+    assert_eq!(kind(&h.err("lock_profile", json!({}))), "no_profile");
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": id }))),
+        "password_required"
+    );
+    let opened = h.ok("open_profile", json!({ "id": id, "password": "plum" }));
+    assert_eq!(opened["has_autosave"], true, "the game was kept");
+    let view = h.ok("continue_game", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(2), "{view}");
+
+    // Changed: the old password is needed, and then only the new one opens.
+    assert_eq!(
+        kind(&h.err("set_password", json!({ "id": id, "new": "pear" }))),
+        "password_required"
+    );
+    assert_eq!(
+        kind(&h.err(
+            "set_password",
+            json!({ "id": id, "old": "peach", "new": "pear" })
+        )),
+        "wrong_password"
+    );
+    h.ok(
+        "set_password",
+        json!({ "id": id, "old": "plum", "new": "pear" }),
+    );
+    h.ok("lock_profile", json!({}));
+    assert_eq!(
+        kind(&h.err("open_profile", json!({ "id": id, "password": "plum" }))),
+        "wrong_password"
+    );
+    h.ok("open_profile", json!({ "id": id, "password": "pear" }));
+
+    // Removed: the old password is needed, then the profile opens freely.
+    assert_eq!(
+        kind(&h.err(
+            "set_password",
+            json!({ "id": id, "old": "plum", "new": null })
+        )),
+        "wrong_password"
+    );
+    let list = h.ok(
+        "set_password",
+        json!({ "id": id, "old": "pear", "new": null }),
+    );
+    let mei = list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["id"] == id.as_str())
+        .expect("Mei")
+        .clone();
+    assert_eq!(mei["has_password"], false, "{mei}");
+    h.ok("lock_profile", json!({}));
+    h.ok("open_profile", json!({ "id": id }));
+}
+
+#[test]
+fn an_import_that_fails_says_where_and_why() {
+    let h = Harness::new();
+    let problem = |text: &str| {
+        let err = h.err("import_game", json!({ "text": text }));
+        assert_eq!(kind(&err), "bad_record", "{err}");
+        err["record"].clone()
+    };
+    let moves = problem("h8 i9\nj10 z3");
+    assert_eq!(moves["format"], "moves");
+    assert_eq!(
+        (moves["line"].clone(), moves["column"].clone()),
+        (json!(2), json!(5))
+    );
+    assert_eq!(moves["token"], "z3");
+    assert_eq!(
+        moves["reason"],
+        json!({ "code": "column_off_board", "letter": "Z", "size": 15 })
+    );
+
+    let sgf = problem("(;GM[4]SZ[15]\n;B[hh];W[hh])");
+    assert_eq!(sgf["format"], "sgf");
+    assert_eq!(sgf["token"], "H8");
+    assert_eq!(
+        sgf["reason"],
+        json!({ "code": "illegal_move", "number": 2, "point": "H8", "why": "occupied", "forbidden": null })
+    );
+
+    let psq = problem("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,x,0\n");
+    assert_eq!(psq["format"], "psq");
+    assert_eq!(psq["line"], 3);
+    assert_eq!(psq["reason"]["code"], "move_line");
+
+    let json_text = problem("{\"format\": \"wuzi-game\", \"version\": 9}");
+    assert_eq!(
+        json_text["reason"],
+        json!({ "code": "version", "found": 9 })
+    );
+
+    // A renju game that needs a forbidden point is named as such.
+    let renju = h.err(
+        "import_game",
+        json!({ "text": "i8 a1 j8 a3 h9 a5 h10 a7 h8", "rule": "renju" }),
+    );
+    assert_eq!(
+        renju["record"]["reason"],
+        json!({ "code": "illegal_move", "number": 9, "point": "H8", "why": "forbidden", "forbidden": "double_three" }),
+        "{renju}"
+    );
+    // The same moves in freestyle are a game.
+    h.ok(
+        "import_game",
+        json!({ "text": "i8 a1 j8 a3 h9 a5 h10 a7 h8", "rule": "freestyle" }),
+    );
+}
+
+#[test]
+fn a_move_string_is_read_at_the_size_and_rule_it_is_given() {
+    let h = Harness::new();
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_human", "size": 19 } }),
+    );
+    for (x, y) in [(9, 9), (17, 1), (0, 18), (18, 0)] {
+        h.play(x, y).expect("move");
+    }
+    let original = stones(&h.view());
+    let text = h.ok("export_game", json!({ "format": "moves" }))["text"]
+        .as_str()
+        .expect("text")
+        .to_string();
+    // As 15x15 the far points are off the board, and the error says so.
+    let err = h.err("import_game", json!({ "text": text }));
+    assert_eq!(kind(&err), "bad_record");
+    assert_eq!(err["record"]["format"], "moves", "{err}");
+    let view = h.ok(
+        "import_game",
+        json!({ "text": text, "size": 19, "rule": "standard" }),
+    );
+    assert_eq!(view["size"], 19);
+    assert_eq!(view["rule"], "standard");
+    assert_eq!(stones(&view), original);
+    assert_eq!(
+        kind(&h.err("import_game", json!({ "text": text, "size": 99 }))),
+        "bad_record",
+        "an impossible size is a record that cannot be read"
+    );
+    assert_eq!(
+        kind(&h.err("import_game", json!({ "text": text, "rule": "go" }))),
+        "bad_argument"
     );
 }

@@ -59,6 +59,17 @@ pub enum Error {
         /// The data folder.
         path: PathBuf,
     },
+    /// The data folder is no longer there (moved, deleted, or on a disk
+    /// that was removed), or another folder has taken its place. Nothing is
+    /// read or written until it is back.
+    #[error(
+        "the data folder {} is missing (moved, deleted or on a disk that was removed); nothing is kept until it is back",
+        path.display()
+    )]
+    FolderGone {
+        /// The data folder.
+        path: PathBuf,
+    },
     /// A file that does not parse and for which no backup could be used.
     #[error("{} is damaged: {reason}", path.display())]
     Corrupt {
@@ -121,7 +132,7 @@ impl Error {
     /// choose a message or an action: `not_found`, `exists`, `bad_name`,
     /// `invalid`, `password_required` (also for a profile that is locked
     /// until opened with its password), `wrong_password`, `locked` (the data
-    /// folder is in use by another copy of Wuzi), `corrupt`,
+    /// folder is in use by another copy of Wuzi), `folder_gone`, `corrupt`,
     /// `future_version`, `too_large`, `not_text`, `encode`, `password`,
     /// `logging` or `io`.
     pub fn kind(&self) -> &'static str {
@@ -134,6 +145,7 @@ impl Error {
             // The UI asks for the password either way.
             Error::PasswordRequired | Error::Locked { .. } => "password_required",
             Error::InUse { .. } => "locked",
+            Error::FolderGone { .. } => "folder_gone",
             Error::Corrupt { .. } => "corrupt",
             Error::FutureVersion { .. } => "future_version",
             Error::TooLarge { .. } => "too_large",

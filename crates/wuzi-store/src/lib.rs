@@ -145,6 +145,7 @@ mod folder_lock;
 mod log;
 pub mod names;
 mod notice;
+mod presence;
 mod profiles;
 mod replays;
 mod saves;

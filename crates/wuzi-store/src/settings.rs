@@ -102,6 +102,8 @@ const RESERVED_KEYS: &[&str] = &[
     "language",
     "sound",
     "volume",
+    "music",
+    "music_volume",
     "board_size",
     "rule",
     "forbidden_moves",
@@ -125,10 +127,14 @@ pub struct Settings {
     pub theme: Theme,
     /// Interface language.
     pub language: Language,
-    /// Stone sounds on or off.
+    /// Sound effects (stones, results, refusals, undo, low time) on or off.
     pub sound: bool,
-    /// Sound volume, 0 to 100.
+    /// Sound effects' volume, 0 to 100.
     pub volume: u8,
+    /// Background music on or off; off until the player turns it on.
+    pub music: bool,
+    /// Background music's volume, 0 to 100.
+    pub music_volume: u8,
     /// Board size for new games, 5 to 22.
     pub board_size: u8,
     /// Rule for new games.
@@ -167,6 +173,8 @@ impl Default for Settings {
             language: Language::System,
             sound: true,
             volume: 70,
+            music: false,
+            music_volume: 40,
             board_size: DEFAULT_SIZE,
             rule: Rule::Freestyle,
             forbidden_moves: ForbiddenMoves::Refuse,
@@ -200,6 +208,12 @@ impl Settings {
             problems.push(Error::invalid(
                 "volume",
                 format!("must be 0 to {MAX_VOLUME}, got {}", self.volume),
+            ));
+        }
+        if self.music_volume > MAX_VOLUME {
+            problems.push(Error::invalid(
+                "music_volume",
+                format!("must be 0 to {MAX_VOLUME}, got {}", self.music_volume),
             ));
         }
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.board_size) {
@@ -242,6 +256,7 @@ impl Settings {
             };
             match field {
                 "volume" => self.volume = defaults.volume,
+                "music_volume" => self.music_volume = defaults.music_volume,
                 "board_size" => self.board_size = defaults.board_size,
                 "ai_level" => self.ai_level = defaults.ai_level.clone(),
                 "board_style" => self.board_style = defaults.board_style.clone(),

@@ -14,6 +14,7 @@ use crate::file;
 use crate::folder_lock::FolderLock;
 use crate::names::{ProfileId, ReplayId, fold, profile_name};
 use crate::notice::{Notice, NoticeKind};
+use crate::presence::FolderIdentity;
 use crate::profiles::{
     self, DEFAULT_PROFILE_NAME, Profile, ProfileRecord, ProfilesFile, hash_password,
 };
@@ -36,6 +37,8 @@ pub struct Store {
     root: PathBuf,
     profiles: ProfilesFile,
     open: Option<ProfileId>,
+    /// The folder opened, checked before each read and write.
+    folder: FolderIdentity,
     /// Held for as long as the store lives, so no other copy of Wuzi
     /// writes to the same files meanwhile.
     _lock: FolderLock,
@@ -60,6 +63,7 @@ impl Store {
         // Before anything else: the sweep below would take the temp files
         // of a copy that is writing right now.
         let lock = FolderLock::take(root)?;
+        let folder = FolderIdentity::of(root)?;
         sweep_temp_files(root);
         let mut notices = Vec::new();
         let path = root.join("profiles.json");
@@ -71,6 +75,7 @@ impl Store {
             root: root.to_path_buf(),
             profiles: loaded.unwrap_or_default(),
             open: None,
+            folder,
             _lock: lock,
         };
         let mut changed = false;
@@ -195,6 +200,7 @@ impl Store {
     /// A profile with a password needs it: [`Error::PasswordRequired`]
     /// without one, [`Error::WrongPassword`] with a wrong one.
     pub fn open_profile(&mut self, id: &ProfileId, password: Option<&str>) -> Result<Profile> {
+        self.folder.check()?;
         let record = self.record(id)?;
         if let Some(hash) = &record.password_hash {
             let password = password.ok_or(Error::PasswordRequired)?;
@@ -480,6 +486,7 @@ impl Store {
     }
 
     fn check_unlocked(&self, id: &ProfileId) -> Result<()> {
+        self.folder.check()?;
         let record = self.record(id)?;
         if record.password_hash.is_some() && self.open.as_ref() != Some(id) {
             return Err(Error::Locked { id: id.to_string() });
@@ -488,6 +495,7 @@ impl Store {
     }
 
     fn check_current_password(&self, id: &ProfileId, current: Option<&str>) -> Result<()> {
+        self.folder.check()?;
         if let Some(hash) = &self.record(id)?.password_hash {
             let current = current.ok_or(Error::PasswordRequired)?;
             if !profiles::verify_password(hash, current)? {
@@ -565,6 +573,7 @@ impl Store {
     /// Writes `record` to its profile's own `profile.json` unless the file
     /// already says exactly that.
     fn sync_profile_file(&self, record: &ProfileRecord) -> Result<()> {
+        self.folder.check()?;
         let path = self.profile_file(&record.id);
         let wanted = file::encode(&profiles::PROFILE_SCHEMA, record, true)?;
         match fs::read(&path) {
@@ -591,6 +600,7 @@ impl Store {
     }
 
     fn write_profiles(&self) -> Result<()> {
+        self.folder.check()?;
         file::save(
             &self.root.join("profiles.json"),
             &profiles::SCHEMA,

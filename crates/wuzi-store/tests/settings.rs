@@ -99,3 +99,28 @@ fn a_hand_edited_value_out_of_range_is_reset_with_a_notice() {
     assert_eq!(notices[0].kind, NoticeKind::Fixed);
     assert!(notices[0].message.contains("volume"));
 }
+
+#[test]
+fn music_is_off_until_turned_on_and_its_volume_is_checked() {
+    let (_dir, store, id) = fresh();
+    let (settings, _) = store.settings(&id).unwrap();
+    assert!(!settings.music, "no music for a new profile");
+    assert!(settings.sound, "the effects are on");
+    let on = Settings {
+        music: true,
+        music_volume: 25,
+        ..Settings::default()
+    };
+    store.set_settings(&id, &on).unwrap();
+    let (kept, _) = store.settings(&id).unwrap();
+    assert!(kept.music);
+    assert_eq!(kept.music_volume, 25);
+    let loud = Settings {
+        music_volume: 101,
+        ..on
+    };
+    let err = store.set_settings(&id, &loud).unwrap_err();
+    assert_eq!(err.kind(), "invalid");
+    assert!(err.to_string().contains("music_volume"), "{err}");
+    assert_eq!(store.settings(&id).unwrap().0.music_volume, 25);
+}
