@@ -4,6 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,24 +44,16 @@ async function appPid(folder) {
   return null;
 }
 
-/** Whether process `pid` still runs (a zombie waiting for its parent has ended). */
-async function running(pid) {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // The state follows the command name, which is in parentheses.
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Waits until `check()` holds, looking again every 100 ms; fails with `what` after `timeout` ms. */
-async function waitUntil(check, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(what);
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
+/**
+ * Resolves once no process holds the data folder's lock: the app takes it
+ * as it starts and the system lets go of it only as the app's process
+ * ends. `flock` sleeps on the lock itself, so this waits on that event.
+ */
+function folderReleased(dir) {
+  return new Promise((ok, fail) => {
+    execFile('flock', ['--shared', '--wait', '60', join(dir, 'wuzi.lock'), 'true'], (err) => (
+      err ? fail(new Error(`the app did not let go of its data folder after Quit: ${err.message}`)) : ok()));
+  });
 }
 
 test('the help opens from Home with the version; Quit keeps the game and ends the app, and Continue brings it back', async () => {
@@ -97,7 +90,7 @@ test('the help opens from Home with the version; Quit keeps the game and ends th
     const pid = await appPid(dataDir);
     assert.ok(pid, 'the app process is found');
     await clickSettled(driver, quit, { screen: 'home' });
-    await waitUntil(async () => !(await running(pid)), 20000, 'the app did not exit after Quit');
+    await folderReleased(dataDir);
   } finally {
     await first.stop();
   }

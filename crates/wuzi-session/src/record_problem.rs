@@ -335,7 +335,8 @@ fn forbidden_code(kind: Forbidden) -> &'static str {
 /// itself a space or bracket; nothing at the end of the text.
 fn token_at(text: &str, at: TextPosition) -> Option<String> {
     let line = text.lines().nth(at.line.checked_sub(1)?)?;
-    let rest: String = line.chars().skip(at.column.checked_sub(1)?).collect();
+    let start = line.char_indices().nth(at.column.checked_sub(1)?)?.0;
+    let rest = &line[start..];
     let stop = |c: char| c.is_whitespace() || "[]();,".contains(c);
     let word: String = rest
         .chars()

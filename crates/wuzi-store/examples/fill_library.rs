@@ -151,7 +151,9 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args();
+    // The program's own name.
+    args.next();
     let mut folder = None;
     let mut replays = 10_000;
     let mut saves = 1_000;

@@ -364,7 +364,8 @@ fn observe(view: &Value, rules: &mut Game, played: &mut Played) -> Result<(), St
         }
     }
     let size = rules.board().size();
-    for (index, value) in stones.iter().enumerate().skip(known) {
+    let new = stones.get(known..).unwrap_or_default();
+    for (index, value) in (known..).zip(new) {
         let (point, stone) = stone_of(value)?;
         let name = point_name(point, size);
         let number = index + 1;
