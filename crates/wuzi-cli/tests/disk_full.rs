@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{WuziCopy, save_names, snapshot};
+use common::{WuziCopy, finish_a_game, kept, snapshot};
 use serde_json::{Value, json};
 
 /// Small enough to fill in an instant, big enough for a profile's files.
@@ -87,35 +87,6 @@ impl Drop for SmallDisk {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg(self.path()).status();
     }
-}
-
-/// A game against the computer that the player resigns: a loss in the
-/// stats and a replay in the log.
-fn finish_a_game(copy: &WuziCopy) -> Value {
-    let config = json!({ "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner" });
-    copy.call("new_game", &json!({ "config": config }));
-    copy.call("play", &json!({ "x": 7, "y": 7 }));
-    let view = copy.call("resign", &json!({}));
-    assert!(!view["outcome"].is_null(), "resigning ends it: {view}");
-    view
-}
-
-fn replay_count(copy: &WuziCopy) -> usize {
-    copy.call("list_replays", &json!({}))["items"]
-        .as_array()
-        .unwrap()
-        .len()
-}
-
-/// What the player has, as the app reads it back.
-fn kept(copy: &WuziCopy) -> Value {
-    json!({
-        "saves": save_names(copy),
-        "settings": copy.call("get_settings", &json!({})),
-        "stats": copy.call("get_stats", &json!({})),
-        "replays": replay_count(copy),
-        "profiles": copy.call("list_profiles", &json!({}))["profiles"],
-    })
 }
 
 /// Every write the player can cause fails with a clear message or notice

@@ -12,30 +12,8 @@ mod common;
 
 use std::path::Path;
 
-use common::{WuziCopy, save_names, snapshot};
+use common::{WuziCopy, finish_a_game, kept, snapshot};
 use serde_json::{Value, json};
-
-/// A game against the computer that the player resigns: a loss in the
-/// stats and a replay in the log.
-fn finish_a_game(copy: &WuziCopy) -> Value {
-    let config = json!({ "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner" });
-    copy.call("new_game", &json!({ "config": config }));
-    copy.call("play", &json!({ "x": 7, "y": 7 }));
-    let view = copy.call("resign", &json!({}));
-    assert!(!view["outcome"].is_null(), "resigning ends it: {view}");
-    view
-}
-
-/// What the player has, as the app reads it back.
-fn kept(copy: &WuziCopy) -> Value {
-    json!({
-        "saves": save_names(copy),
-        "settings": copy.call("get_settings", &json!({})),
-        "stats": copy.call("get_stats", &json!({})),
-        "replays": copy.call("list_replays", &json!({}))["items"].as_array().unwrap().len(),
-        "profiles": copy.call("list_profiles", &json!({}))["profiles"],
-    })
-}
 
 /// `command` is refused because the folder is gone, and says which.
 fn refused_as_gone(copy: &WuziCopy, folder: &Path, command: &str, args: Value) {

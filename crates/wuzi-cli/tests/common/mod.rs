@@ -158,3 +158,32 @@ pub fn save_names(copy: &WuziCopy) -> Vec<String> {
     names.sort();
     names
 }
+
+/// A game against the computer that the player resigns: a loss in the
+/// stats and a replay in the log.
+pub fn finish_a_game(copy: &WuziCopy) -> Value {
+    let config = json!({ "mode": "human_ai", "humanStone": "black", "whiteLevel": "beginner" });
+    copy.call("new_game", &json!({ "config": config }));
+    copy.call("play", &json!({ "x": 7, "y": 7 }));
+    let view = copy.call("resign", &json!({}));
+    assert!(!view["outcome"].is_null(), "resigning ends it: {view}");
+    view
+}
+
+pub fn replay_count(copy: &WuziCopy) -> usize {
+    copy.call("list_replays", &json!({}))["items"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// What the player has, as the app reads it back.
+pub fn kept(copy: &WuziCopy) -> Value {
+    json!({
+        "saves": save_names(copy),
+        "settings": copy.call("get_settings", &json!({})),
+        "stats": copy.call("get_stats", &json!({})),
+        "replays": replay_count(copy),
+        "profiles": copy.call("list_profiles", &json!({}))["profiles"],
+    })
+}
