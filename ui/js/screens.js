@@ -211,11 +211,12 @@ async function renderNotices() {
 registerScreen('home', {
   async enter() {
     $('home-greeting').textContent = t('home.greeting', { name: state.profile?.name ?? '' });
+    // Set before the first wait, so Home never shows without it.
+    $('home-lock').hidden = !state.profile?.has_password;
     const has = await attempt('has_autosave');
     state.hasAutosave = has === undefined ? state.hasAutosave : !!has;
     $('home-continue').hidden = !state.hasAutosave;
     $('home-quit').hidden = !canQuit();
-    $('home-lock').hidden = !state.profile?.has_password;
     renderNotices();
   },
 });
