@@ -176,7 +176,8 @@ for (const viewport of ['desktop', 'phone']) {
 
     const dialog = page.locator('#dialog-game-over');
     await dialog.waitFor();
-    assert.equal(await page.locator('#game-over-title').textContent(), 'Black wins');
+    // The open profile plays black in a two-player game: it wins by name.
+    assert.equal(await page.locator('#game-over-title').textContent(), 'Player wins');
     assert.equal(await page.locator('#game-over-how').textContent(), 'White ran out of time.');
     assert.equal(await white.textContent(), '0:00.0');
     const over = await backend.call('game_view');

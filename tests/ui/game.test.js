@@ -235,7 +235,8 @@ for (const viewport of ['desktop', 'phone']) {
     for (const [x, y] of [[8, 7], [8, 8], [9, 7], [9, 8], [10, 7], [10, 8], [11, 7]]) await place(page, x, y);
     const dialog = page.locator('#dialog-game-over');
     await dialog.waitFor();
-    assert.equal(await page.locator('#game-over-title').textContent(), 'Black wins');
+    // The open profile plays black in a two-player game, and wins by name.
+    assert.equal(await page.locator('#game-over-title').textContent(), 'Player wins');
     assert.equal(await page.locator('#game-over-how').textContent(), 'Five in a row.');
     assert.equal(await page.locator('#game-over-counts').textContent(), 'Black 5 stones, white 4 stones, 9 moves');
     assert.match(await page.locator('#game-over-time').textContent(), /^Time: black \d+:\d\d, white \d+:\d\d$/);

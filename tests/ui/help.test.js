@@ -193,7 +193,8 @@ test('the win dialog draws the winning five large, with the result said aloud', 
   const small = await page.locator('#board .stone circle').first().boundingBox();
   assert.ok(big.width > small.width, `${big.width} > ${small.width}`);
   assert.equal(await page.locator('#game-over-counts').textContent(), 'Black 5 stones, white 4 stones, 9 moves');
-  await page.locator('#live').filter({ hasText: 'Black wins. Five in a row.' }).waitFor({ state: 'attached' });
+  // Black is the open profile, named in the announcement.
+  await page.locator('#live').filter({ hasText: 'Player wins. Five in a row.' }).waitFor({ state: 'attached' });
   await screenshot(page, 'desktop-light-en-game-over-five');
   await page.locator('#game-over-home').click();
 
@@ -207,7 +208,7 @@ test('the win dialog draws the winning five large, with the result said aloud', 
   await page.locator('#dialog-game-over').waitFor();
   assert.equal(await page.locator('#game-over-five .five-stone').count(), 5);
   assert.equal(await page.locator('#game-over-counts').textContent(), '黑子 5 枚，白子 4 枚，共 9 手');
-  await page.locator('#live').filter({ hasText: '黑方获胜。五子连珠。' }).waitFor({ state: 'attached' });
+  await page.locator('#live').filter({ hasText: '玩家 获胜。五子连珠。' }).waitFor({ state: 'attached' });
   await screenshot(page, 'desktop-dark-zh-game-over-five');
   assert.deepEqual(pageErrors(errors), []);
 }));

@@ -152,7 +152,9 @@ for (const viewport of ['desktop', 'phone']) {
       await page.locator('#nav-home').click();
       await page.locator('#home-stats').click();
       await page.locator('#stats-by-mode tbody tr').first().waitFor();
-      assert.equal(await page.locator('#stats-total').textContent(), '3');
+      // Three games against the computer and two between two people; the
+      // computer-against-computer game was watched, not played.
+      assert.equal(await page.locator('#stats-total').textContent(), '5');
       await shot('stats');
 
       await page.locator('#nav-home').click();

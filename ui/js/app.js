@@ -330,11 +330,30 @@ export function levelName(level) {
   return text === key ? String(level) : text;
 }
 
-/** The name of one side of a game: the player's, or the computer's with its level. */
-export function playerName(player) {
+/** The name the data folder gives the profile it makes on first start. */
+const DEFAULT_PROFILE_NAME = 'Player';
+/** The names games from before named players gave the two sides. */
+const OLD_SIDE_NAMES = { black: 'Black', white: 'White' };
+
+/**
+ * A profile's name as shown: the profile the app made on first start is
+ * called "Player" in the data folder and in the player's language here.
+ */
+export function profileName(name) {
+  return name === DEFAULT_PROFILE_NAME ? t('profile.defaultName') : name;
+}
+
+/**
+ * The name of one side of a game: the player's, or the computer's with its
+ * level. A person with no name (a guest who gave none) is called by the
+ * side's name in the player's language.
+ */
+export function playerName(player, side) {
   if (!player) return '';
   if (player.kind === 'ai') return t('player.ai', { level: levelName(player.level) });
-  return player.name || t('player.human');
+  const name = player.name ?? '';
+  if (side && (name === '' || (!player.profile && name === OLD_SIDE_NAMES[side]))) return t(`side.${side}`);
+  return profileName(name) || t('player.human');
 }
 
 /** A `tag` element of `className`, with `text` when given: lists and cards build many. */

@@ -8,7 +8,7 @@ import { t, plural } from './i18n.js';
 import {
   $, state, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
   confirmDialog, promptDialog, onSettings, onLanguage, updateSettings, announce, errorText,
-  formatClock, timeControlText, LEVELS, levelName,
+  formatClock, timeControlText, LEVELS, levelName, playerName,
 } from './app.js';
 import { playStoneSound, playLowTimeSound, playEffect } from './sound.js';
 
@@ -162,6 +162,10 @@ function renderSides() {
       o.textContent = sideText(value, narrow.matches);
       select.append(o);
     }
+    // A person is shown by name: the profile or guest playing that side.
+    const person = select.querySelector('option[value="human"]');
+    const name = player?.kind === 'human' ? playerName(player, stone) : '';
+    person.textContent = name && name !== t(`side.${stone}`) ? name : sideText('human', narrow.matches);
     // While changes are on their way the control keeps the player's latest pick.
     if (!handing) select.value = value;
     select.disabled = over;
@@ -210,6 +214,12 @@ export function outcomeTitle(outcome, players = view?.players, mode = view?.mode
   if (!outcome.winner) return t('over.draw');
   if (mode === 'human_ai') {
     return players?.[outcome.winner]?.kind === 'human' ? t('over.youWin') : t('over.youLose');
+  }
+  // Two people, at least one of them named: the winner by name.
+  const winner = players?.[outcome.winner];
+  if (mode === 'human_human' && winner?.kind === 'human' && winner.name) {
+    const name = playerName(winner, outcome.winner);
+    if (name !== t(`side.${outcome.winner}`)) return t('over.nameWins', { name });
   }
   return t(`over.wins.${outcome.winner}`);
 }

@@ -7,6 +7,7 @@ import './game.js';
 import './saves.js';
 import './review.js';
 import './help.js';
+import './stats.js';
 import { startApp } from './screens.js';
 
 translatePage();

@@ -4,7 +4,7 @@
 
 import { call } from './ipc.js';
 import { t } from './i18n.js';
-import { $, errorText } from './app.js';
+import { $, errorText, profileName } from './app.js';
 
 /**
  * Opens the password dialog for profile `p`. Resolves to the new profile
@@ -18,7 +18,7 @@ export function passwordDialog(p) {
   const repeat = $('password-repeat');
   const error = $('password-error');
   const has = !!p.has_password;
-  $('password-title').textContent = t(has ? 'password.changeTitle' : 'password.setTitle', { name: p.name });
+  $('password-title').textContent = t(has ? 'password.changeTitle' : 'password.setTitle', { name: profileName(p.name) });
   $('password-old-field').hidden = !has;
   $('password-remove').hidden = !has;
   $('password-save').textContent = t(has ? 'password.change' : 'password.save');

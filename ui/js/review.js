@@ -64,7 +64,7 @@ function renderList() {
     li.dataset.id = item.id;
     const open = el('button', 'replay-open card');
     open.type = 'button';
-    const title = el('span', 'item-title', `${playerName(item.black)} – ${playerName(item.white)}`);
+    const title = el('span', 'item-title', `${playerName(item.black, 'black')} – ${playerName(item.white, 'white')}`);
     const outcome = item.result === 'unfinished' ? 'unfinished' : item.outcome ?? (item.winner ? 'decided' : 'draw');
     const result = el('span', `result result-${outcome}`, resultText(item));
     const meta = el('span', 'item-meta num');
@@ -147,7 +147,7 @@ function renderReplay() {
   const ending = replay.outcome
     ? `${outcomeTitle(replay.outcome, { black: summary.black, white: summary.white }, 'replay')}, ${outcomeHow(replay.outcome)}`
     : summary.result === 'unfinished' ? t('result.unfinished') : '';
-  $('replay-title').textContent = [`${playerName(summary.black)} – ${playerName(summary.white)}`, ending]
+  $('replay-title').textContent = [`${playerName(summary.black, 'black')} – ${playerName(summary.white, 'white')}`, ending]
     .filter(Boolean).join(' · ');
   const slider = $('replay-slider');
   slider.max = String(total);

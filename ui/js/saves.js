@@ -11,12 +11,32 @@ import {
 import { openPlayOn, saveAs, confirmReplace } from './game.js';
 
 let saves = [];
+// A thousand saves drawn at once (each with its board) take seconds: the
+// list shows a page of those matching the filter, and "Show more" the next.
+const PAGE = 30;
+let shown = PAGE;
+
+/** The saves whose name holds the filter's text, in the service's order. */
+function matching() {
+  const text = $('saves-filter').value.trim().toLocaleLowerCase();
+  return text ? saves.filter((s) => s.name.toLocaleLowerCase().includes(text)) : saves;
+}
 
 function renderSaves() {
   const list = $('saves-list');
   list.replaceChildren();
+  const found = matching();
   $('saves-empty').hidden = saves.length > 0;
-  for (const save of saves) {
+  $('saves-none').hidden = saves.length === 0 || found.length > 0;
+  $('saves-filter-field').hidden = saves.length === 0;
+  $('saves-count').textContent = found.length === saves.length
+    ? plural('load.count', saves.length)
+    : t('load.matching', { found: found.length, total: saves.length });
+  $('saves-count').hidden = saves.length === 0;
+  const left = found.length - Math.min(shown, found.length);
+  $('saves-more').hidden = left <= 0;
+  $('saves-more').textContent = plural('load.more', Math.min(left, PAGE));
+  for (const save of found.slice(0, shown)) {
     const li = el('li', 'save-item card');
     li.dataset.name = save.name;
     if (save.preview) li.append(miniBoard(save.preview, save.size));
@@ -49,6 +69,16 @@ function renderSaves() {
     list.append(li);
   }
 }
+
+$('saves-filter').addEventListener('input', () => {
+  shown = PAGE;
+  renderSaves();
+});
+
+$('saves-more').addEventListener('click', () => {
+  shown += PAGE;
+  renderSaves();
+});
 
 $('save-as-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -111,6 +141,8 @@ registerScreen('load', {
   async enter() {
     $('export-text').value = '';
     $('export-saved').hidden = true;
+    $('saves-filter').value = '';
+    shown = PAGE;
     try {
       saves = await call('list_saves');
     } catch (err) {

@@ -6,7 +6,7 @@ import { t, translatePage } from './i18n.js';
 import {
   $, state, LEVELS, registerScreen, showScreen, attempt, showError,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
-  levelName, actionButton, el, timeControlText,
+  levelName, actionButton, el, timeControlText, profileName,
 } from './app.js';
 import { openGame, confirmReplace } from './game.js';
 import { passwordDialog } from './password.js';
@@ -23,7 +23,7 @@ function renderProfiles() {
     li.dataset.id = p.id;
     const open = el('button', 'profile-open');
     open.type = 'button';
-    const name = el('span', 'profile-name', p.name);
+    const name = el('span', 'profile-name', profileName(p.name));
     open.append(name);
     if (p.has_password) {
       const lock = el('span', 'badge', t('profiles.locked'));
@@ -34,11 +34,11 @@ function renderProfiles() {
       open.append(badge);
     }
     // The name and badges seen are the button's name; what it does is its title.
-    open.title = t('profiles.open', { name: p.name });
+    open.title = t('profiles.open', { name: profileName(p.name) });
     open.addEventListener('click', () => openProfile(p));
-    const rename = actionButton('button profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: p.name }), () => renameProfile(p));
-    const del = actionButton('button profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: p.name }), () => deleteProfile(p));
-    const password = actionButton('button profile-password', t('profiles.passwordButton'), t('profiles.passwordLabel', { name: p.name }), () => changePassword(p));
+    const rename = actionButton('button profile-rename', t('profiles.rename'), t('profiles.renameLabel', { name: profileName(p.name) }), () => renameProfile(p));
+    const del = actionButton('button profile-delete danger', t('profiles.delete'), t('profiles.deleteLabel', { name: profileName(p.name) }), () => deleteProfile(p));
+    const password = actionButton('button profile-password', t('profiles.passwordButton'), t('profiles.passwordLabel', { name: profileName(p.name) }), () => changePassword(p));
     li.append(open, rename, password, del);
     list.append(li);
   }
@@ -56,7 +56,7 @@ export async function openProfile(p) {
   if (p.has_password) {
     let result = null;
     const answer = await promptDialog({
-      title: t('profiles.passwordFor', { name: p.name }),
+      title: t('profiles.passwordFor', { name: profileName(p.name) }),
       text: false,
       password: true,
       check: async ({ password }) => {
@@ -92,7 +92,7 @@ async function enterProfile(opened) {
  */
 function unlockedOrSay(p) {
   if (!p.has_password || p.id === profiles.current) return true;
-  showError({ kind: 'unlock_first', message: t('profiles.unlockFirst', { name: p.name }) });
+  showError({ kind: 'unlock_first', message: t('profiles.unlockFirst', { name: profileName(p.name) }) });
   return false;
 }
 
@@ -108,7 +108,7 @@ async function changePassword(p) {
 async function renameProfile(p) {
   if (!unlockedOrSay(p)) return;
   const answer = await promptDialog({
-    title: t('profiles.renameTitle', { name: p.name }),
+    title: t('profiles.renameTitle', { name: profileName(p.name) }),
     label: t('profiles.name'),
     value: p.name,
     check: async ({ value }) => {
@@ -130,7 +130,7 @@ async function renameProfile(p) {
 
 async function deleteProfile(p) {
   if (!unlockedOrSay(p)) return;
-  if (!(await confirmDialog(t('profiles.deleteConfirm', { name: p.name }), t('profiles.delete')))) return;
+  if (!(await confirmDialog(t('profiles.deleteConfirm', { name: profileName(p.name) }), t('profiles.delete')))) return;
   const next = await attempt('delete_profile', { id: p.id });
   if (!next) return;
   profiles = next;
@@ -153,7 +153,7 @@ $('profile-create-form').addEventListener('submit', async (e) => {
   $('profile-create-password').value = '';
   renderProfiles();
   const made = next.profiles.find((p) => p.name === name);
-  if (!made || !(await confirmDialog(t('profiles.createdOpen', { name: made.name }), t('profiles.openNow')))) return;
+  if (!made || !(await confirmDialog(t('profiles.createdOpen', { name: profileName(made.name) }), t('profiles.openNow')))) return;
   // The password was typed a moment ago: it opens the profile without
   // asking again.
   const opened = await attempt('open_profile', password ? { id: made.id, password } : { id: made.id });
@@ -210,7 +210,7 @@ async function renderNotices() {
 
 registerScreen('home', {
   async enter() {
-    $('home-greeting').textContent = t('home.greeting', { name: state.profile?.name ?? '' });
+    $('home-greeting').textContent = t('home.greeting', { name: profileName(state.profile?.name ?? '') });
     // Set before the first wait, so Home never shows without it.
     $('home-lock').hidden = !state.profile?.has_password;
     const has = await attempt('has_autosave');
@@ -236,7 +236,7 @@ $('home-profile').addEventListener('click', () => showScreen('profiles'));
 // Locking keeps the game for Continue and leaves the profile list, so the
 // next person needs the password to come back in.
 $('home-lock').addEventListener('click', async () => {
-  const name = state.profile?.name ?? '';
+  const name = profileName(state.profile?.name ?? '');
   const list = await attempt('lock_profile');
   if (!list) return;
   profiles = list;
@@ -255,7 +255,8 @@ $('nav-profile').addEventListener('click', () => showScreen('profiles'));
  * accessible name starts with that same name (what is seen is what is
  * said), then says what the button does.
  */
-function nameNavProfile(name) {
+function nameNavProfile(profile) {
+  const name = profileName(profile);
   const button = $('nav-profile');
   button.textContent = name;
   const label = t('nav.profileLabel', { name });
@@ -336,10 +337,46 @@ function newGameFirst() {
   return document.querySelector('#new-game-first input:checked')?.value ?? 'black';
 }
 
+/** The other profiles a two-player game can be against, as `list_profiles` has them. */
+let opponents = [];
+
+/** Fills "Playing against": a guest, or one of this device's other profiles. */
+function fillOpponents() {
+  const select = $('new-game-opponent');
+  const chosen = select.value;
+  const guest = new Option(t('newGame.guest'), 'guest');
+  select.replaceChildren(guest, ...opponents.map((p) => new Option(profileName(p.name), `profile:${p.id}`)));
+  select.value = [...select.options].some((o) => o.value === chosen) ? chosen : 'guest';
+}
+
+/** The profile picked as the opponent, or null for a guest. */
+function pickedOpponent() {
+  const value = $('new-game-opponent').value;
+  return value.startsWith('profile:') ? opponents.find((p) => `profile:${p.id}` === value) ?? null : null;
+}
+
+/** A guest has a name to type; a profile with a password, its password. */
+function syncOpponent() {
+  const profile = pickedOpponent();
+  $('new-game-guest-field').hidden = !!profile;
+  $('new-game-opponent-password-field').hidden = !profile?.has_password;
+  if (profile) $('new-game-opponent-password-label').textContent = t('newGame.opponentPassword', { name: profileName(profile.name) });
+  $('new-game-counts').textContent = t(profile ? 'newGame.countsBoth' : 'newGame.countsYou');
+}
+
+/** The opponent the form names, as `new_game` takes it. */
+function opponentConfig() {
+  const profile = pickedOpponent();
+  if (!profile) return { kind: 'guest', name: $('new-game-guest-name').value.trim() };
+  const password = $('new-game-opponent-password').value;
+  return profile.has_password ? { kind: 'profile', id: profile.id, password } : { kind: 'profile', id: profile.id };
+}
+
 /** Shows only the fields that matter for the chosen mode and rule; Renju is 15x15 only. */
 function syncNewGame() {
   const mode = newGameMode();
   for (const el of document.querySelectorAll('#new-game-form [data-for]')) el.hidden = el.dataset.for !== mode;
+  syncOpponent();
   const renju = $('new-game-rule').value === 'renju';
   if (renju) $('new-game-size').value = '15';
   $('new-game-size').disabled = renju;
@@ -357,7 +394,7 @@ function syncNewGame() {
 }
 
 registerScreen('new-game', {
-  enter() {
+  async enter() {
     const s = state.settings;
     const mode = document.querySelector(`#new-game-mode input[value="${s.last_mode ?? 'human_ai'}"]`)
       ?? document.querySelector('#new-game-mode input[value="human_ai"]');
@@ -372,6 +409,11 @@ registerScreen('new-game', {
     $('new-game-forbidden').value = s.forbidden_moves;
     firstChoice = s.last_first === 'white' ? 'white' : 'black';
     pickTime(s.time_control);
+    $('new-game-opponent-password').value = '';
+    syncNewGame();
+    const list = await attempt('list_profiles');
+    opponents = (list?.profiles ?? []).filter((p) => p.id !== list.current);
+    fillOpponents();
     syncNewGame();
   },
 });
@@ -383,7 +425,9 @@ $('new-game-form').addEventListener('change', (e) => {
 $('new-game-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = newGameMode();
-  const humanStone = document.querySelector('#new-game-colour input:checked')?.value ?? 'black';
+  const humanStone = mode === 'human_human'
+    ? document.querySelector('#new-game-you input:checked')?.value ?? 'black'
+    : document.querySelector('#new-game-colour input:checked')?.value ?? 'black';
   const rule = $('new-game-rule').value;
   const size = rule === 'renju' ? 15 : Number($('new-game-size').value);
   const level = $('new-game-level').value;
@@ -398,9 +442,11 @@ $('new-game-form').addEventListener('submit', async (e) => {
     first: newGameFirst(),
     timeControl: controlOf($('new-game-time').value),
   };
+  if (mode === 'human_human') config.opponent = opponentConfig();
   if (!(await confirmReplace(t('unsaved.newGame')))) return;
   const view = await attempt('new_game', { config });
   if (!view) return;
+  $('new-game-opponent-password').value = '';
   openGame(view);
   // The choices become the defaults for the next new game.
   const patch = {
@@ -417,82 +463,6 @@ $('new-game-form').addEventListener('submit', async (e) => {
     patch.first_move = humanStone === 'black' ? 'human' : 'computer';
   }
   updateSettings(patch);
-});
-
-// ---------------------------------------------------------------- stats
-
-const MODE_KEYS = {
-  human_human: ['human_human', 'human_vs_human'],
-  human_ai: ['human_ai', 'human_vs_ai'],
-  ai_ai: ['ai_ai', 'ai_vs_ai'],
-};
-
-function tallyRow(label, tally = {}) {
-  const tr = document.createElement('tr');
-  const th = document.createElement('th');
-  th.scope = 'row';
-  th.textContent = label;
-  tr.append(th);
-  const wins = tally.wins ?? 0;
-  const losses = tally.losses ?? 0;
-  const draws = tally.draws ?? 0;
-  const games = wins + losses + draws;
-  for (const n of [games, wins, losses, draws]) {
-    const td = document.createElement('td');
-    td.textContent = String(n);
-    tr.append(td);
-  }
-  const rate = document.createElement('td');
-  rate.textContent = games ? `${Math.round((wins / games) * 100)}%` : '–';
-  tr.append(rate);
-  return tr;
-}
-
-function tableHead(first) {
-  const thead = document.createElement('thead');
-  const tr = document.createElement('tr');
-  for (const key of [first, 'stats.games', 'stats.wins', 'stats.losses', 'stats.draws', 'stats.winRate']) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = t(key);
-    tr.append(th);
-  }
-  thead.append(tr);
-  return thead;
-}
-
-let stats = null;
-
-function renderStats() {
-  if (!stats) return;
-  const byMode = stats.by_mode ?? {};
-  const total = stats.total ?? Object.values(byMode).reduce((sum, x) => ({
-    wins: sum.wins + (x.wins ?? 0), losses: sum.losses + (x.losses ?? 0), draws: sum.draws + (x.draws ?? 0),
-  }), { wins: 0, losses: 0, draws: 0 });
-  $('stats-total').textContent = String((total.wins ?? 0) + (total.losses ?? 0) + (total.draws ?? 0));
-  $('stats-current-streak').textContent = String(stats.current_streak ?? 0);
-  $('stats-best-streak').textContent = String(stats.best_streak ?? 0);
-  const modeBody = document.createElement('tbody');
-  for (const [mode, keys] of Object.entries(MODE_KEYS)) {
-    const tally = keys.map((k) => byMode[k]).find(Boolean);
-    modeBody.append(tallyRow(t(`mode.${mode}`), tally));
-  }
-  $('stats-by-mode').replaceChildren(tableHead('stats.mode'), modeBody);
-  const levelBody = document.createElement('tbody');
-  const levels = [...LEVELS, ...Object.keys(stats.by_level ?? {}).filter((l) => !LEVELS.includes(l))];
-  for (const level of levels) levelBody.append(tallyRow(levelName(level), stats.by_level?.[level]));
-  // Games against the computer that ended on time, at any level.
-  const onTime = document.createElement('tfoot');
-  onTime.append(tallyRow(t('stats.onTime'), stats.on_time));
-  onTime.firstChild.id = 'stats-on-time';
-  $('stats-by-level').replaceChildren(tableHead('stats.level'), levelBody, onTime);
-}
-
-registerScreen('stats', {
-  async enter() {
-    stats = (await attempt('get_stats')) ?? stats;
-    renderStats();
-  },
 });
 
 // ---------------------------------------------------------------- settings
@@ -530,15 +500,15 @@ registerScreen('settings', {
 onLanguage(() => {
   translatePage();
   renderProfiles();
-  renderStats();
   if (state.settings) renderSettings();
   nameTimes();
+  fillOpponents();
   syncNewGame();
   for (const id of ['new-game-level', 'new-game-black-level', 'new-game-white-level']) {
     const select = $(id);
     for (const o of select.options) o.textContent = levelName(o.value);
   }
-  if (state.profile) $('home-greeting').textContent = t('home.greeting', { name: state.profile.name });
+  if (state.profile) $('home-greeting').textContent = t('home.greeting', { name: profileName(state.profile.name) });
   renderNotices();
 });
 

@@ -97,6 +97,9 @@ pub const DECISIVE_SCORE: i32 = WIN_BOUND;
 #[derive(Debug)]
 pub struct Engine {
     memory: Memory,
+    /// The most the hash table may use; each level's search grows it to
+    /// what that level needs, up to this.
+    memory_limit: usize,
     rng: Rng,
 }
 
@@ -109,17 +112,21 @@ impl Default for Engine {
 const DEFAULT_MEMORY: usize = 32 << 20;
 
 impl Engine {
-    /// An engine with a 32 MB hash table.
+    /// An engine whose hash table may grow to 32 MB.
     #[must_use]
     pub fn new() -> Engine {
         Engine::with_memory(DEFAULT_MEMORY)
     }
 
-    /// An engine whose hash table uses about `bytes`.
+    /// An engine whose hash table may grow to about `bytes`. It starts
+    /// small and grows to what the level searched for needs
+    /// ([`Level::hash_bytes`]), so an engine kept for hints or a weak level
+    /// never holds a strong level's table.
     #[must_use]
     pub fn with_memory(bytes: usize) -> Engine {
         Engine {
-            memory: Memory::new(bytes),
+            memory: Memory::new(0),
+            memory_limit: bytes,
             rng: Rng::new(0x5EED),
         }
     }
@@ -223,6 +230,9 @@ impl Engine {
             }),
             ..settings
         };
+        self.memory
+            .tt
+            .grow_to(level.hash_bytes().min(self.memory_limit));
         let side = board::side(pos.to_move());
         let line_board = Board::from_core(pos.board(), pos.rule());
         let mut search = Search::new(line_board, side, &mut self.memory, stop);

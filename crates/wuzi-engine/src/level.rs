@@ -77,6 +77,21 @@ impl Level {
         }
     }
 
+    /// The hash table the level's search needs, in bytes: a short search
+    /// fills only a little of a big table, and what an engine holds for a
+    /// strong level it need not hold for a weak one. The engine's own
+    /// memory setting caps it.
+    #[must_use]
+    pub fn hash_bytes(self) -> usize {
+        match self {
+            Level::Beginner => 0,
+            Level::Easy => 1 << 20,
+            Level::Normal => 4 << 20,
+            Level::Hard => 16 << 20,
+            Level::Master => 32 << 20,
+        }
+    }
+
     /// The level's number, 1 (Beginner) to 5 (Master).
     #[must_use]
     pub fn number(self) -> u8 {

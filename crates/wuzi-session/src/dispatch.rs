@@ -80,6 +80,7 @@ pub const COMMANDS: &[&str] = &[
     "get_settings",
     "set_settings",
     "get_stats",
+    "leaderboard",
 ];
 
 /// The arguments of `command`, from a JSON object with camelCase keys (or
@@ -415,6 +416,10 @@ impl Service {
             "get_stats" => {
                 none(arguments)?;
                 answer(self.get_stats()?)
+            }
+            "leaderboard" => {
+                none(arguments)?;
+                answer(self.leaderboard()?)
             }
             other => Err(AppError::UnknownCommand(other.chars().take(64).collect())),
         }

@@ -33,12 +33,13 @@ mod review;
 mod saves;
 mod service;
 mod session;
+mod standings;
 mod view;
 
 pub use computer::{Hint, ProgressView};
 pub use dispatch::{COMMANDS, Door};
 pub use error::{AppError, NoStoreReason};
-pub use play::{NewGame, PlayerChoice};
+pub use play::{NewGame, Opponent, PlayerChoice};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
 pub use record_problem::{Reason, RecordProblem};
 pub use review::{
@@ -47,4 +48,5 @@ pub use review::{
 pub use saves::{Exported, ImportOptions, SaveView, SavedFile};
 pub use service::{NoticeView, Service};
 pub use session::{Mode, SavedGame, Seat, now_ms};
+pub use standings::{Standing, StatsView, points};
 pub use view::{GameView, StoneView};

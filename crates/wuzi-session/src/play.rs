@@ -31,6 +31,75 @@ pub struct NewGame {
     pub first: Option<Stone>,
     /// The clock.
     pub time_control: Option<TimeControl>,
+    /// In a game between two people, who plays the open profile; the
+    /// profile plays `human_stone` (black unless it says).
+    pub opponent: Option<Opponent>,
+}
+
+/// The open profile's opponent in a game between two people.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Opponent {
+    /// Someone with no profile here, by the name typed (may be empty: the
+    /// side's name is shown then).
+    Guest {
+        /// The name shown, at most 64 characters.
+        #[serde(default)]
+        name: String,
+    },
+    /// Another profile of this device; the game counts in its statistics
+    /// too, so it must give its password if it has one.
+    Profile {
+        /// The profile's id.
+        id: String,
+        /// Its password, when it has one.
+        #[serde(default)]
+        password: Option<String>,
+    },
+}
+
+/// The longest guest name, as for a profile.
+const GUEST_NAME_MAX: usize = 64;
+
+/// A guest's name as typed, trimmed; refused when too long or holding
+/// control characters, which no screen can show.
+fn guest_name(name: &str) -> Result<String, AppError> {
+    let name = name.trim();
+    if name.chars().count() > GUEST_NAME_MAX {
+        return Err(AppError::BadArgument(format!(
+            "a guest's name is at most {GUEST_NAME_MAX} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(AppError::BadArgument(
+            "a guest's name cannot hold control characters".into(),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// The profile `other` as the open profile `me`'s opponent, once its
+/// password (if it has one) is given and right.
+fn opponent_profile(
+    store: &wuzi_store::Store,
+    me: &wuzi_store::ProfileId,
+    other: &str,
+    password: Option<&str>,
+) -> Result<Seat, AppError> {
+    let other = wuzi_store::ProfileId::parse(other)?;
+    if &other == me {
+        return Err(AppError::BadArgument(
+            "the other player must be another profile".into(),
+        ));
+    }
+    let profile = store.profile(&other)?;
+    if profile.has_password {
+        let password = password.ok_or(wuzi_store::Error::PasswordRequired)?;
+        if !store.verify_password(&other, password)? {
+            return Err(wuzi_store::Error::WrongPassword.into());
+        }
+    }
+    Ok(Seat::of_profile(&profile))
 }
 
 /// Who takes a side, as the game panel asks mid-game.
@@ -69,12 +138,14 @@ pub(crate) fn settings_level(settings: &Settings) -> Result<Level, AppError> {
         })
 }
 
-/// The session a [`NewGame`] asks for, with `settings` filling the gaps and
-/// `player` as the person's name.
+/// The session a [`NewGame`] asks for, with `settings` filling the gaps,
+/// `player` as the open profile's seat and `opponent` as the profile named
+/// as its opponent (already checked), if one is.
 fn session_for(
     ask: &NewGame,
     settings: &Settings,
-    player: &str,
+    player: &Seat,
+    opponent: Option<Seat>,
     previous: &Session,
 ) -> Result<Session, AppError> {
     let rule = ask.rule.unwrap_or(settings.rule);
@@ -114,9 +185,23 @@ fn session_for(
         };
         Ok(Seat::Ai { level })
     };
-    let human = |name: &str| Seat::Human { name: name.into() };
+    if ask.opponent.is_some() && mode != Mode::HumanHuman {
+        return Err(AppError::BadArgument(
+            "an opponent is named only in a game between two people".into(),
+        ));
+    }
     let (black, white) = match mode {
-        Mode::HumanHuman => (human("Black"), human("White")),
+        Mode::HumanHuman => {
+            let other = match (&ask.opponent, opponent) {
+                (_, Some(profile)) => profile,
+                (Some(Opponent::Guest { name }), None) => Seat::guest(&guest_name(name)?),
+                _ => Seat::guest(""),
+            };
+            match ask.human_stone.unwrap_or(Stone::Black) {
+                Stone::Black => (player.clone(), other),
+                Stone::White => (other, player.clone()),
+            }
+        }
         Mode::AiAi => (
             ai(ask.black_level.as_deref())?,
             ai(ask.white_level.as_deref())?,
@@ -136,8 +221,8 @@ fn session_for(
                 Stone::White => ask.black_level.as_deref(),
             })?;
             match stone {
-                Stone::Black => (human(player), computer),
-                Stone::White => (computer, human(player)),
+                Stone::Black => (player.clone(), computer),
+                Stone::White => (computer, player.clone()),
             }
         }
     };
@@ -178,33 +263,42 @@ impl Service {
         let found = self.with_profile(|store, id| {
             let (settings, notices) = store.settings(id)?;
             self.add_notices(&notices);
-            Ok((settings, store.profile(id)?.name))
+            let opponent = match &ask.opponent {
+                Some(Opponent::Profile {
+                    id: other,
+                    password,
+                }) => Some(opponent_profile(store, id, other, password.as_deref())?),
+                _ => None,
+            };
+            Ok((settings, Seat::of_profile(&store.profile(id)?), opponent))
         });
-        let (settings, player) = match found {
+        let named_profile = matches!(ask.opponent, Some(Opponent::Profile { .. }));
+        let (settings, player, opponent) = match found {
             Ok(found) => found,
-            // A guest game: nobody's settings to follow.
-            Err(AppError::NoProfile | AppError::NoStore(_)) => {
-                (Settings::default(), "Player".to_string())
+            // A guest game: nobody's settings to follow, and no profile to
+            // play against.
+            Err(AppError::NoProfile | AppError::NoStore(_)) if !named_profile => {
+                (Settings::default(), Seat::guest(""), None)
             }
             // The whole folder is away for now (moved, or its disk
             // removed): a game is still worth having, with the default
             // settings, and the player is told why those are used. A file
             // that cannot be read in a folder that is there is an error to
             // show instead: it will not mend itself.
-            Err(AppError::Store(err @ wuzi_store::Error::FolderGone { .. })) => {
+            Err(AppError::Store(err @ wuzi_store::Error::FolderGone { .. })) if !named_profile => {
                 let player = self
-                    .with_profile(|store, id| Ok(store.profile(id)?.name))
-                    .unwrap_or_else(|_| "Player".to_string());
+                    .with_profile(|store, id| Ok(Seat::of_profile(&store.profile(id)?)))
+                    .unwrap_or_else(|_| Seat::guest(""));
                 tracing::warn!(error = %err, "settings not read for a new game");
                 self.tell(
                     err.kind(),
                     format!("The game uses the default settings: {err}"),
                 );
-                (Settings::default(), player)
+                (Settings::default(), player, None)
             }
             Err(err) => return Err(err),
         };
-        let next = session_for(ask, &settings, &player, &self.session())?;
+        let next = session_for(ask, &settings, &player, opponent, &self.session())?;
         tracing::info!(mode = ?next.mode, rule = ?next.game.config().rule, "game started");
         Ok(self.replace_session(next))
     }
@@ -295,13 +389,11 @@ impl Service {
             PlayerChoice::Ai { level: name } => Seat::Ai {
                 level: level(Some(name), Level::Normal)?,
             },
-            PlayerChoice::Human => Seat::Human {
-                name: String::new(),
-            },
+            PlayerChoice::Human => Seat::guest(""),
         };
-        let profile_name = match self.with_profile(|store, id| Ok(store.profile(id)?.name)) {
-            Ok(name) => name,
-            Err(AppError::NoProfile | AppError::NoStore(_)) => "Player".to_string(),
+        let me = match self.with_profile(|store, id| Ok(Seat::of_profile(&store.profile(id)?))) {
+            Ok(me) => me,
+            Err(AppError::NoProfile | AppError::NoStore(_)) => Seat::guest(""),
             Err(err) => return Err(err),
         };
         let mut session = self.session();
@@ -309,7 +401,7 @@ impl Service {
             return Err(wuzi_core::IllegalMove::GameOver.into());
         }
         self.stop_searches();
-        session.set_seat(stone, seat, &profile_name);
+        session.set_seat(stone, seat, &me);
         session.touch();
         tracing::info!(?stone, mode = ?session.mode, "side handed over");
         Ok(self.commit(session))

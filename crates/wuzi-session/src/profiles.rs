@@ -1,7 +1,7 @@
 //! Profiles, their settings and statistics, and what the app knows of itself.
 
 use serde::Serialize;
-use wuzi_store::{Profile, ProfileId, Settings, Stats, Store};
+use wuzi_store::{Profile, ProfileId, Settings, Store};
 
 use crate::service::NoticeView;
 use crate::{AppError, Service};
@@ -196,18 +196,6 @@ impl Service {
             store.set_settings(id, settings)?;
             let (settings, _) = store.settings(id)?;
             Ok(settings)
-        })
-    }
-
-    /// The open profile's wins, losses and draws.
-    ///
-    /// # Errors
-    /// `no_profile`, or the store's error.
-    pub fn get_stats(&self) -> Result<Stats, AppError> {
-        self.with_profile(|store, id| {
-            let (stats, notices) = store.stats(id)?;
-            self.add_notices(&notices);
-            Ok(stats)
         })
     }
 }

@@ -63,11 +63,13 @@ fn player(p: &Player) -> PlayerView {
             kind: "human",
             name: name.clone(),
             level: None,
+            profile: None,
         },
         Player::Ai { level } => PlayerView {
             kind: "ai",
             name: format!("Wuzi {level}"),
             level: level.parse::<Level>().ok().map(Level::name),
+            profile: None,
         },
     }
 }
@@ -324,16 +326,7 @@ impl Service {
             )));
         }
         let game = Game::replay(saved.record.config, &moves[..move_count])?;
-        let next = Session::new(
-            game,
-            Mode::HumanHuman,
-            Seat::Human {
-                name: "Black".into(),
-            },
-            Seat::Human {
-                name: "White".into(),
-            },
-        );
+        let next = Session::new(game, Mode::HumanHuman, Seat::guest(""), Seat::guest(""));
         Ok(self.replace_session(next))
     }
 }

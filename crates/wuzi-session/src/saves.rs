@@ -265,17 +265,14 @@ impl Service {
     /// `bad_record` with where and why the text could not be read.
     pub fn import_game(&self, text: &str, options: ImportOptions) -> Result<GameView, AppError> {
         let (record, game) = read_game(text, options)?;
-        let name = |n: &str, fallback: &str| Seat::Human {
-            name: if n.trim().is_empty() { fallback } else { n }
-                .chars()
-                .take(64)
-                .collect(),
-        };
+        // The record's names, as guests: the file says who played, not
+        // which of this device's profiles (if any) they are.
+        let name = |n: &str| Seat::guest(&n.trim().chars().take(64).collect::<String>());
         let next = Session::new(
             game,
             Mode::HumanHuman,
-            name(&record.players.black, "Black"),
-            name(&record.players.white, "White"),
+            name(&record.players.black),
+            name(&record.players.white),
         );
         tracing::info!(moves = record.moves.len(), "game imported");
         Ok(self.replace_session(next))

@@ -109,7 +109,9 @@ enum Keep {
         job: Box<(wuzi_store::SaveMeta, crate::session::SavedGame)>,
         first: bool,
     },
-    Replay(Box<(wuzi_store::ReplaySummary, crate::session::SavedGame)>),
+    /// The ended game, for the replay log and statistics of the open
+    /// profile and of any other profile that played it.
+    Replay(Box<Session>),
 }
 
 /// A game left unfinished for another, for the replay log.
@@ -368,9 +370,14 @@ impl Service {
                     Ok(s.autosave(&id, &job.0, &job.1)?)
                 })
                 .map(|()| None),
-            Keep::Replay(job) => self.store_in(&mut store, |s| {
+            Keep::Replay(ended) => self.store_in(&mut store, |s| {
                 let id = s.open_profile_id().cloned().ok_or(AppError::NoProfile)?;
-                let replay = s.record_replay(&id, &job.0, &job.1)?;
+                let saved = ended.to_saved();
+                let summary = ended
+                    .replay_summary(Some(id.as_str()))
+                    .ok_or_else(|| AppError::Internal("an ended game has no result".into()))?;
+                let replay = s.record_replay(&id, &summary, &saved)?;
+                self.record_for_opponents(s, &ended, &id, &saved);
                 s.clear_autosave(&id)?;
                 Ok(Some(replay.as_str().to_string()))
             }),
@@ -388,6 +395,29 @@ impl Service {
             Err(err) => self.not_kept(&err),
         }
         view
+    }
+
+    /// Logs an ended two-player game for the other profile in it too, so
+    /// it counts in both players' statistics. A failure costs only that
+    /// profile's copy, and the player is told.
+    fn record_for_opponents(
+        &self,
+        store: &Store,
+        ended: &Session,
+        open: &wuzi_store::ProfileId,
+        saved: &crate::session::SavedGame,
+    ) {
+        for (other, summary) in ended.opponents(Some(open.as_str())) {
+            let written = wuzi_store::ProfileId::parse(&other)
+                .and_then(|other| store.record_opponent_game(&other, &summary, saved));
+            if let Err(err) = written {
+                tracing::error!(profile = %other, error = %err, "game not kept for the opponent");
+                self.tell(
+                    err.kind(),
+                    format!("The game could not be kept in the other player's profile: {err}"),
+                );
+            }
+        }
     }
 
     /// Before a new game's first autosave replaces the autosave of another
@@ -463,10 +493,10 @@ impl Service {
                     None => score.draws += 1,
                 }
             }
-            match session.replay_summary() {
-                Some(summary) => {
-                    tracing::info!(result = ?summary.result, moves = summary.move_count, "game ended");
-                    Keep::Replay(Box::new((summary, session.to_saved())))
+            match session.game.outcome() {
+                Some(outcome) => {
+                    tracing::info!(?outcome, moves = session.game.moves().len(), "game ended");
+                    Keep::Replay(Box::new(session.clone()))
                 }
                 None => Keep::Nothing,
             }

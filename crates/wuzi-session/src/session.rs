@@ -48,8 +48,13 @@ impl Mode {
 pub enum Seat {
     /// A person, by the name shown.
     Human {
-        /// The name shown.
+        /// The name shown; empty for a guest who gave none (the UI then
+        /// shows the side's name in the player's language).
         name: String,
+        /// The profile on this device that plays this side, when one does:
+        /// the game is counted in its statistics.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        profile: Option<String>,
     },
     /// The computer at a level.
     Ai {
@@ -60,6 +65,35 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// A person with no profile here, by the name given (may be empty).
+    #[must_use]
+    pub fn guest(name: &str) -> Seat {
+        Seat::Human {
+            name: name.to_string(),
+            profile: None,
+        }
+    }
+
+    /// The person who plays as the profile `profile`.
+    #[must_use]
+    pub fn of_profile(profile: &wuzi_store::Profile) -> Seat {
+        Seat::Human {
+            name: profile.name.clone(),
+            profile: Some(profile.id.to_string()),
+        }
+    }
+
+    /// The profile that plays this side, if one does.
+    #[must_use]
+    pub fn profile(&self) -> Option<&str> {
+        match self {
+            Seat::Human {
+                profile: Some(id), ..
+            } => Some(id),
+            _ => None,
+        }
+    }
+
     /// The computer's level when this seat is the computer's.
     #[must_use]
     pub fn level(&self) -> Option<Level> {
@@ -69,18 +103,23 @@ impl Seat {
         }
     }
 
-    /// The name shown for this seat: a person's name or the level's.
+    /// The name shown for this seat: a person's name or the level's; a
+    /// guest with no name is called by `side`, the side's name.
     #[must_use]
-    pub fn display_name(&self) -> String {
+    pub fn display_name(&self, side: Stone) -> String {
         match self {
-            Seat::Human { name } => name.clone(),
+            Seat::Human { name, .. } if name.is_empty() => match side {
+                Stone::Black => "Black".to_string(),
+                Stone::White => "White".to_string(),
+            },
+            Seat::Human { name, .. } => name.clone(),
             Seat::Ai { level } => format!("Wuzi {level}"),
         }
     }
 
     fn to_store(&self) -> wuzi_store::Player {
         match self {
-            Seat::Human { name } => wuzi_store::Player::Human { name: name.clone() },
+            Seat::Human { name, .. } => wuzi_store::Player::Human { name: name.clone() },
             Seat::Ai { level } => wuzi_store::Player::Ai {
                 level: level.name().to_string(),
             },
@@ -180,12 +219,8 @@ impl Default for Session {
         Session::new(
             Game::default(),
             Mode::HumanHuman,
-            Seat::Human {
-                name: "Black".into(),
-            },
-            Seat::Human {
-                name: "White".into(),
-            },
+            Seat::guest(""),
+            Seat::guest(""),
         )
     }
 }
@@ -282,10 +317,10 @@ impl Session {
         }
     }
 
-    /// Puts `seat` on the side `stone`, and the mode follows the seats. The
-    /// people are then named as a new game names them: against the
-    /// computer, `profile_name`; between two people, by their sides.
-    pub fn set_seat(&mut self, stone: Stone, seat: Seat, profile_name: &str) {
+    /// Puts `seat` on the side `stone`, and the mode follows the seats.
+    /// Against the computer the person is `me`, the open profile (as a new
+    /// game has it); between two people each keeps who they are.
+    pub fn set_seat(&mut self, stone: Stone, seat: Seat, me: &Seat) {
         match stone {
             Stone::Black => self.black = seat,
             Stone::White => self.white = seat,
@@ -301,10 +336,11 @@ impl Session {
             (Some(_), Some(_)) => Mode::AiAi,
             _ => Mode::HumanAi,
         };
-        let two_people = self.mode == Mode::HumanHuman;
-        for (seat, side_name) in [(&mut self.black, "Black"), (&mut self.white, "White")] {
-            if let Seat::Human { name } = seat {
-                *name = if two_people { side_name } else { profile_name }.to_string();
+        if self.mode == Mode::HumanAi {
+            for seat in [&mut self.black, &mut self.white] {
+                if seat.level().is_none() {
+                    *seat = me.clone();
+                }
             }
         }
     }
@@ -383,8 +419,8 @@ impl Session {
     pub fn to_saved(&self) -> SavedGame {
         let mut record = GameRecord::from_game(&self.game);
         record.players = Players {
-            black: self.black.display_name(),
-            white: self.white.display_name(),
+            black: self.black.display_name(Stone::Black),
+            white: self.white.display_name(Stone::White),
         };
         let turn = if self.game.is_over() {
             Duration::ZERO
@@ -447,32 +483,69 @@ impl Session {
         }
     }
 
-    /// What the replay log shows about this (ended) game.
+    /// What the replay log of `profile` (the open profile, or none) shows
+    /// about this ended game: its win, loss or draw is that of the side
+    /// the profile played.
     #[must_use]
-    pub fn replay_summary(&self) -> Option<wuzi_store::ReplaySummary> {
+    pub fn replay_summary(&self, profile: Option<&str>) -> Option<wuzi_store::ReplaySummary> {
         let outcome = self.game.outcome()?;
-        Some(self.summary(wuzi_store::GameResult::from(&outcome), Some(&outcome)))
+        Some(self.summary(
+            wuzi_store::GameResult::from(&outcome),
+            Some(&outcome),
+            self.side_of(profile),
+        ))
+    }
+
+    /// The other profiles in this ended game (a two-player game between
+    /// the open profile and another of this device's), each with what its
+    /// own replay log shows.
+    #[must_use]
+    pub fn opponents(&self, open: Option<&str>) -> Vec<(String, wuzi_store::ReplaySummary)> {
+        let Some(outcome) = self.game.outcome() else {
+            return Vec::new();
+        };
+        [Stone::Black, Stone::White]
+            .into_iter()
+            .filter_map(|side| {
+                let id = self.seat(side).profile()?;
+                (Some(id) != open).then(|| {
+                    let summary = self.summary(
+                        wuzi_store::GameResult::from(&outcome),
+                        Some(&outcome),
+                        Some(side),
+                    );
+                    (id.to_string(), summary)
+                })
+            })
+            .collect()
     }
 
     /// What the replay log shows about this game when it is left
     /// unfinished for another.
     #[must_use]
     pub fn abandoned_summary(&self) -> wuzi_store::ReplaySummary {
-        self.summary(wuzi_store::GameResult::Unfinished, None)
+        self.summary(wuzi_store::GameResult::Unfinished, None, None)
+    }
+
+    /// The side `profile` plays. A game from before seats named their
+    /// profile has the person against the computer play for the profile.
+    fn side_of(&self, profile: Option<&str>) -> Option<Stone> {
+        let named = [Stone::Black, Stone::White]
+            .into_iter()
+            .find(|&side| profile.is_some() && self.seat(side).profile() == profile);
+        named.or(match (self.mode, &self.black, &self.white) {
+            (Mode::HumanAi, Seat::Human { profile: None, .. }, _) => Some(Stone::Black),
+            (Mode::HumanAi, _, Seat::Human { profile: None, .. }) => Some(Stone::White),
+            _ => None,
+        })
     }
 
     fn summary(
         &self,
         result: wuzi_store::GameResult,
         outcome: Option<&wuzi_core::Outcome>,
+        person: Option<Stone>,
     ) -> wuzi_store::ReplaySummary {
-        // Win or loss is the person's, and only means something when one
-        // person plays the computer.
-        let person = match (self.mode, &self.black, &self.white) {
-            (Mode::HumanAi, Seat::Human { .. }, _) => Some(Stone::Black),
-            (Mode::HumanAi, _, Seat::Human { .. }) => Some(Stone::White),
-            _ => None,
-        };
         let profile_outcome = person
             .zip(outcome)
             .map(|(me, outcome)| match outcome.winner() {

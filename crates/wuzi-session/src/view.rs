@@ -54,6 +54,9 @@ pub struct PlayerView {
     /// The computer's level.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<&'static str>,
+    /// The profile that plays this side, when one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
 }
 
 /// Both players.
@@ -146,17 +149,19 @@ pub struct GameView {
     pub unsaved: bool,
 }
 
-fn player(seat: &Seat) -> PlayerView {
+fn player(seat: &Seat, side: Stone) -> PlayerView {
     match seat {
-        Seat::Human { name } => PlayerView {
+        Seat::Human { name, profile } => PlayerView {
             kind: "human",
             name: name.clone(),
             level: None,
+            profile: profile.clone(),
         },
         Seat::Ai { level } => PlayerView {
             kind: "ai",
-            name: seat.display_name(),
+            name: seat.display_name(side),
             level: Some(level.name()),
+            profile: None,
         },
     }
 }
@@ -232,8 +237,8 @@ impl GameView {
             forbidden_moves: config.forbidden,
             mode: session.mode,
             players: PlayersView {
-                black: player(&session.black),
-                white: player(&session.white),
+                black: player(&session.black, Stone::Black),
+                white: player(&session.white, Stone::White),
             },
             stones,
             to_move: game.to_move(),

@@ -1091,8 +1091,12 @@ fn a_side_changes_hands_mid_game() {
         json!({ "stone": "white", "player": { "kind": "human" } }),
     );
     assert_eq!(view["mode"], "human_human");
-    assert_eq!(view["players"]["black"]["name"], "Black");
-    assert_eq!(view["players"]["white"]["name"], "White");
+    // Black went to the computer and came back to the open profile; white,
+    // handed to a person, is a guest with no name (shown as "White").
+    assert_eq!(view["players"]["black"]["name"], "Player");
+    assert!(view["players"]["black"]["profile"].is_string());
+    assert_eq!(view["players"]["white"]["name"], "");
+    assert!(view["players"]["white"].get("profile").is_none());
     assert_eq!(
         h.play(9, 9).expect("a person plays black again")["stones"][4]["stone"],
         "black"
@@ -1749,4 +1753,208 @@ fn a_move_string_is_read_at_the_size_and_rule_it_is_given() {
         kind(&h.err("import_game", json!({ "text": text, "rule": "go" }))),
         "bad_argument"
     );
+}
+
+/// Creates a profile (with `password`, if any) and answers its id.
+fn new_profile(h: &Harness, name: &str, password: Option<&str>) -> String {
+    let list = h.ok(
+        "create_profile",
+        json!({ "name": name, "password": password }),
+    );
+    list["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["name"] == name)
+        .and_then(|p| p["id"].as_str())
+        .expect("the new profile is listed")
+        .to_string()
+}
+
+/// One leaderboard line, by profile name.
+fn standing(h: &Harness, name: &str) -> Value {
+    h.ok("leaderboard", json!({}))
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|row| row["name"] == name)
+        .unwrap_or_else(|| panic!("{name} is on the leaderboard"))
+        .clone()
+}
+
+#[test]
+fn a_two_player_game_between_two_profiles_counts_for_both() {
+    let h = Harness::new();
+    let me = h.ok("list_profiles", json!({}))["current"]
+        .as_str()
+        .expect("the default profile is open")
+        .to_string();
+    let ann = new_profile(&h, "Ann", Some("pear"));
+    let game =
+        |opponent: Value| json!({ "config": { "mode": "human_human", "opponent": opponent } });
+
+    // Ann's password is asked for, and checked, before the game starts.
+    let before = h.view();
+    for (opponent, expected) in [
+        (json!({ "kind": "profile", "id": ann }), "password_required"),
+        (
+            json!({ "kind": "profile", "id": ann, "password": "plum" }),
+            "wrong_password",
+        ),
+        (json!({ "kind": "profile", "id": me }), "bad_argument"),
+        (
+            json!({ "kind": "profile", "id": "no-such-profile" }),
+            "not_found",
+        ),
+    ] {
+        assert_eq!(
+            kind(&h.err("new_game", game(opponent.clone()))),
+            expected,
+            "{opponent}"
+        );
+    }
+    let after = h.view();
+    for field in ["generation", "players", "stones", "mode"] {
+        assert_eq!(
+            after[field], before[field],
+            "a refused opponent changes no {field}"
+        );
+    }
+
+    let view = h.ok(
+        "new_game",
+        game(json!({ "kind": "profile", "id": ann, "password": "pear" })),
+    );
+    assert_eq!(view["players"]["black"]["name"], "Player");
+    assert_eq!(view["players"]["black"]["profile"], me.as_str());
+    assert_eq!(view["players"]["white"]["name"], "Ann");
+    assert_eq!(view["players"]["white"]["profile"], ann.as_str());
+    let over = play_black_five(&h);
+    assert_eq!(over["outcome"]["winner"], "black");
+
+    // The open profile won: 6 points for a win against a person.
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(stats["by_mode"]["human_vs_human"]["wins"], 1);
+    assert_eq!(stats["total"]["wins"], 1);
+    assert_eq!(stats["points"], 6);
+    assert_eq!(stats["current_streak"], 1);
+
+    // The leaderboard shows both, Ann too though she is locked.
+    let board = h.ok("leaderboard", json!({}));
+    assert_eq!(board.as_array().map(Vec::len), Some(2));
+    assert_eq!(board[0]["name"], "Player");
+    assert_eq!(board[0]["place"], 1);
+    assert_eq!(board[0]["current"], true);
+    let line = standing(&h, "Ann");
+    assert_eq!(
+        (
+            &line["place"],
+            &line["games"],
+            &line["losses"],
+            &line["points"]
+        ),
+        (&json!(2), &json!(1), &json!(1), &json!(0))
+    );
+
+    // Ann's own log and stats have the game, as her loss.
+    h.ok("open_profile", json!({ "id": ann, "password": "pear" }));
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(stats["by_mode"]["human_vs_human"]["losses"], 1);
+    assert_eq!(stats["total"]["losses"], 1);
+    let log = h.ok("list_replays", json!({}));
+    assert_eq!(log["total"], 1);
+    assert_eq!(log["items"][0]["outcome"], "loss");
+    assert_eq!(log["items"][0]["white"]["name"], "Ann");
+}
+
+#[test]
+fn a_guest_is_named_and_the_profile_plays_the_side_it_chose() {
+    let h = Harness::new();
+    let game = |config: Value| json!({ "config": config });
+    for (config, why) in [
+        (
+            json!({ "mode": "human_human", "opponent": { "kind": "guest", "name": "x".repeat(65) } }),
+            "a name longer than 64 characters",
+        ),
+        (
+            json!({ "mode": "human_human", "opponent": { "kind": "guest", "name": "a\u{7}b" } }),
+            "a control character",
+        ),
+        (
+            json!({ "mode": "human_ai", "opponent": { "kind": "guest", "name": "Li" } }),
+            "an opponent in a game against the computer",
+        ),
+    ] {
+        assert_eq!(
+            kind(&h.err("new_game", game(config))),
+            "bad_argument",
+            "{why}"
+        );
+    }
+
+    let view = h.ok(
+        "new_game",
+        game(json!({
+            "mode": "human_human",
+            "humanStone": "white",
+            "opponent": { "kind": "guest", "name": "  Li Wei  " },
+        })),
+    );
+    assert_eq!(view["players"]["black"]["name"], "Li Wei");
+    assert!(view["players"]["black"].get("profile").is_none());
+    assert_eq!(view["players"]["white"]["name"], "Player");
+    play_black_five(&h);
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(stats["by_mode"]["human_vs_human"]["losses"], 1, "{stats}");
+    assert_eq!(stats["points"], 0);
+    assert_eq!(stats["current_streak"], 0);
+
+    // With no name the guest is shown by its side's name.
+    let view = h.ok("new_game", game(json!({ "mode": "human_human" })));
+    assert_eq!(view["players"]["black"]["name"], "Player");
+    assert_eq!(view["players"]["white"]["name"], "");
+}
+
+#[test]
+fn games_against_the_computer_score_by_level_and_watched_games_by_side() {
+    let h = Harness::new();
+    // The computer plays itself to the end while the profile watches.
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "ai_ai", "blackLevel": "beginner", "whiteLevel": "beginner" } }),
+    );
+    let mut view = h.view();
+    while view["outcome"].is_null() {
+        view = h.ok("ai_move", json!({}));
+    }
+    let stats = h.ok("get_stats", json!({}));
+    let watched = &stats["watched"];
+    let counted = ["black_wins", "white_wins", "draws"]
+        .iter()
+        .map(|k| watched[k].as_u64().expect("a count"))
+        .sum::<u64>();
+    assert_eq!(counted, 1, "{stats}");
+    let side = match view["outcome"]["winner"].as_str() {
+        Some("black") => "black_wins",
+        Some("white") => "white_wins",
+        _ => "draws",
+    };
+    assert_eq!(watched[side], 1, "counted by the side that won");
+    assert_eq!(
+        stats["total"]["wins"].as_u64().unwrap_or(0),
+        0,
+        "not the profile's own game"
+    );
+    assert_eq!(stats["points"], 0);
+
+    // Against the computer a resignation is a loss at that level.
+    h.ok(
+        "new_game",
+        json!({ "config": { "mode": "human_ai", "humanStone": "black", "whiteLevel": "master" } }),
+    );
+    h.play(7, 7).expect("black");
+    h.ok("resign", json!({}));
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(stats["by_level"]["master"]["losses"], 1);
+    assert_eq!(stats["by_mode"]["human_vs_ai"]["losses"], 1);
 }

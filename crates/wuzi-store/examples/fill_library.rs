@@ -90,18 +90,48 @@ fn near_a_stone(game: &Game, p: Point) -> bool {
     })
 }
 
-/// The game service's saved-game shape for a game against the computer.
-fn saved(game: &Game, player: &str, level: &str, started_ms: i64) -> Value {
+/// Who plays white: the computer at a level, or a guest at the same board
+/// (a library holds both kinds, so filtering by mode has something to do).
+#[derive(Clone, Copy)]
+enum White<'a> {
+    Computer(&'a str),
+    Guest(&'a str),
+}
+
+impl White<'_> {
+    fn mode(self) -> GameMode {
+        match self {
+            White::Computer(_) => GameMode::HumanVsAi,
+            White::Guest(_) => GameMode::HumanVsHuman,
+        }
+    }
+
+    fn player(self) -> Player {
+        match self {
+            White::Computer(level) => Player::Ai {
+                level: level.into(),
+            },
+            White::Guest(name) => Player::Human { name: name.into() },
+        }
+    }
+}
+
+/// The game service's saved-game shape.
+fn saved(game: &Game, player: &str, white: White<'_>, started_ms: i64) -> Value {
+    let (mode, white) = match white {
+        White::Computer(level) => ("human_ai", json!({ "kind": "ai", "level": level })),
+        White::Guest(name) => ("human_human", json!({ "kind": "human", "name": name })),
+    };
     json!({
         "record": GameRecord::from_game(game),
-        "mode": "human_ai",
+        "mode": mode,
         "black": { "kind": "human", "name": player },
-        "white": { "kind": "ai", "level": level },
+        "white": white,
         "started_ms": started_ms,
     })
 }
 
-fn summary(game: &Game, player: &str, level: &str, started_ms: i64) -> ReplaySummary {
+fn summary(game: &Game, player: &str, white: White<'_>, started_ms: i64) -> ReplaySummary {
     let duration = game.elapsed(Stone::Black) + game.elapsed(Stone::White);
     let duration_ms = u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
     let (result, outcome) = match game.outcome() {
@@ -116,15 +146,13 @@ fn summary(game: &Game, player: &str, level: &str, started_ms: i64) -> ReplaySum
     ReplaySummary {
         started_ms,
         ended_ms: started_ms.saturating_add_unsigned(duration_ms),
-        mode: GameMode::HumanVsAi,
+        mode: white.mode(),
         rule: game.config().rule,
         size: game.board().size(),
         black: Player::Human {
             name: player.into(),
         },
-        white: Player::Ai {
-            level: level.into(),
-        },
+        white: white.player(),
         result,
         outcome,
         move_count: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
@@ -214,7 +242,7 @@ fn fill(args: &Args) -> Result<(), String> {
             preview: preview(game),
         };
         let name = format!("Game {} against {}", i + 1, level(i));
-        let value = saved(game, &profile.name, level(i), started_ms);
+        let value = saved(game, &profile.name, White::Computer(level(i)), started_ms);
         store
             .save(&profile.id, &name, &meta, &value, false)
             .map_err(failed("save"))?;
@@ -248,10 +276,15 @@ fn record_replays(
     let start = |i: usize| FIRST_MS + i as i64 * HOUR_MS;
     let replay = |i: usize| {
         let game = &games[i % GAMES];
-        let level = ["beginner", "easy", "normal", "hard", "master"][i % 5];
+        // One game in four is against a friend at the same board.
+        let white = if i % 4 == 3 {
+            White::Guest("Guest")
+        } else {
+            White::Computer(["beginner", "easy", "normal", "hard", "master"][i % 5])
+        };
         (
-            summary(game, player, level, start(i)),
-            saved(game, player, level, start(i)),
+            summary(game, player, white, start(i)),
+            saved(game, player, white, start(i)),
         )
     };
     let (first_summary, first_game) = replay(0);

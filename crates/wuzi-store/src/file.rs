@@ -173,6 +173,24 @@ pub(crate) fn load<T: DeserializeOwned>(
     }
 }
 
+/// Reads a file, or its backup when the file itself is missing or damaged,
+/// changing nothing on disk: for a look at another profile's file (the
+/// leaderboard), which is not this caller's to repair. `None` when neither
+/// can be used; why is logged.
+pub(crate) fn peek<T: DeserializeOwned>(path: &Path, schema: &Schema) -> Option<T> {
+    for candidate in [path.to_path_buf(), backup_path(path)] {
+        match read_one(&candidate, schema) {
+            Ok(Read::Good(value)) => return Some(value),
+            Ok(Read::Missing) => {}
+            Ok(Read::Bad(reason)) => {
+                tracing::warn!(path = %candidate.display(), %reason, "not read");
+            }
+            Err(e) => tracing::warn!(path = %candidate.display(), error = %e, "not read"),
+        }
+    }
+    None
+}
+
 /// Saves `value` as a version-`schema.version` file, atomically, keeping
 /// the previous good file as `.bak`.
 ///

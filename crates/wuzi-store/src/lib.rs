@@ -75,8 +75,12 @@
 //! - Replays: [`record_replay`](Store::record_replay) (also updates the
 //!   stats), [`list_replays`](Store::list_replays) `(id, filter, paging)`,
 //!   [`load_replay`](Store::load_replay),
-//!   [`delete_replay`](Store::delete_replay).
-//! - Stats: [`stats`](Store::stats).
+//!   [`delete_replay`](Store::delete_replay),
+//!   [`record_opponent_game`](Store::record_opponent_game) (the other
+//!   profile of a two-player game, which proved its password when the
+//!   game began).
+//! - Stats: [`stats`](Store::stats), [`leaderboard`](Store::leaderboard)
+//!   (every profile's, locked ones too: scores are public at the device).
 //! - Files chosen by the player: [`read_text_file`], [`write_text_file`].
 //! - Usage log: [`init_logging`].
 //!
@@ -165,6 +169,6 @@ pub use replays::{
 };
 pub use saves::{SaveInfo, SaveMeta, Saved};
 pub use settings::{FirstMove, Language, MAX_VOLUME, Settings, TapMode, Theme};
-pub use stats::{Stats, Tally};
+pub use stats::{Stats, Tally, Watched};
 pub use store::Store;
 pub use text::{DEFAULT_TEXT_LIMIT, read_text_file, write_text_file};

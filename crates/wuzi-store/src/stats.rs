@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::file::Schema;
-use crate::replays::{GameMode, Outcome, Player, ReplaySummary, ResultKind};
+use crate::replays::{GameMode, GameResult, Outcome, Player, ReplaySummary, ResultKind};
+use wuzi_core::Stone;
 
 pub(crate) const SCHEMA: Schema = Schema {
     format: "wuzi-stats",
@@ -45,11 +46,36 @@ impl Tally {
     }
 }
 
+/// Computer-against-computer games the profile watched to the end, by
+/// which side won.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Watched {
+    /// Games black won.
+    pub black_wins: u32,
+    /// Games white won.
+    pub white_wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+}
+
+impl Watched {
+    /// All games counted.
+    pub fn games(&self) -> u32 {
+        self.black_wins
+            .saturating_add(self.white_wins)
+            .saturating_add(self.draws)
+    }
+}
+
 /// A profile's statistics.
 ///
-/// Only games whose result is known from the profile's point of view
-/// ([`ReplaySummary::outcome`]) are counted. Deleting a replay does not
-/// change the statistics: they record games played, not the replay list.
+/// Games the profile played (against the computer, or against another
+/// person on this device) are counted by their result from its point of
+/// view ([`ReplaySummary::outcome`]); games it watched the computer play
+/// against itself, by the side that won. Unfinished games are not counted.
+/// Deleting a replay does not change the statistics: they record games
+/// played, not the replay list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stats {
@@ -66,6 +92,9 @@ pub struct Stats {
     /// Games that ended on time, by the player's result.
     #[serde(default)]
     pub on_time: Tally,
+    /// Computer-against-computer games watched to the end.
+    #[serde(default)]
+    pub watched: Watched,
     /// Keys this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -74,6 +103,9 @@ pub struct Stats {
 impl Stats {
     /// Counts one finished game. Returns whether anything changed.
     pub fn record(&mut self, game: &ReplaySummary) -> bool {
+        if game.mode == GameMode::AiVsAi {
+            return self.watch(&game.result);
+        }
         let Some(outcome) = game.outcome else {
             return false;
         };
@@ -99,6 +131,20 @@ impl Stats {
         } else {
             self.current_streak = 0;
         }
+        true
+    }
+
+    /// Counts a computer-against-computer game; the profile's own record
+    /// (total, streaks) is about the games it played, so only `watched`
+    /// changes.
+    fn watch(&mut self, result: &GameResult) -> bool {
+        let n = match (result.kind(), result.winner()) {
+            (ResultKind::Unfinished, _) => return false,
+            (_, Some(Stone::Black)) => &mut self.watched.black_wins,
+            (_, Some(Stone::White)) => &mut self.watched.white_wins,
+            (_, None) => &mut self.watched.draws,
+        };
+        *n = n.saturating_add(1);
         true
     }
 }

@@ -310,6 +310,27 @@ impl Store {
         Ok((stats, notices))
     }
 
+    /// Every profile's statistics, in the order of [`Store::profiles`], for
+    /// this device's leaderboard.
+    ///
+    /// Scores are for everyone at the device to see, like the names on the
+    /// profile list, so locked profiles are read too; their games, saves
+    /// and settings stay locked. Nothing is written: a profile whose
+    /// statistics cannot be read (nor their backup) is listed with none,
+    /// and its file is left for its own profile to repair when opened.
+    pub fn leaderboard(&self) -> Result<Vec<(Profile, Stats)>> {
+        self.folder.check()?;
+        Ok(self
+            .profiles()
+            .into_iter()
+            .map(|profile| {
+                let stats =
+                    file::peek(&self.stats_path(&profile.id), &stats::SCHEMA).unwrap_or_default();
+                (profile, stats)
+            })
+            .collect())
+    }
+
     fn load_stats(&self, id: &ProfileId, notices: &mut Vec<Notice>) -> Result<Stats> {
         let path = self.stats_path(id);
         let before = notices.len();
@@ -404,6 +425,33 @@ impl Store {
         game: &T,
     ) -> Result<ReplayId> {
         self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let replay = self.replays_of(id).record(summary, game, &mut notices)?;
+        if let Err(e) = self.count_in_stats(id, summary, &mut notices) {
+            tracing::error!(profile = %id, error = %e, "statistics not updated");
+        }
+        for notice in notices {
+            tracing::warn!(file = %notice.file.display(), "{}", notice.message);
+        }
+        Ok(replay)
+    }
+
+    /// Records a finished game in the log and statistics of profile `id`,
+    /// which played it at this device as the open profile's opponent.
+    ///
+    /// Its lock is not checked: its player gave its password when the game
+    /// began (the game service asks for it), and this only adds the one
+    /// game; nothing of the profile is read back. Like
+    /// [`Store::record_replay`], a failure to update the statistics is
+    /// logged, not returned.
+    pub fn record_opponent_game<T: Serialize>(
+        &self,
+        id: &ProfileId,
+        summary: &ReplaySummary,
+        game: &T,
+    ) -> Result<ReplayId> {
+        self.folder.check()?;
+        self.record(id)?;
         let mut notices = Vec::new();
         let replay = self.replays_of(id).record(summary, game, &mut notices)?;
         if let Err(e) = self.count_in_stats(id, summary, &mut notices) {
