@@ -130,6 +130,12 @@ test('effects follow their switch; music is off at first, then plays at its own 
   }));
   assert.equal(quieter.music_volume, 20);
   await screenshot(page, 'settings-sound');
+  // The same settings in Chinese, then back.
+  await page.locator('#settings-language').selectOption('zh');
+  await page.locator('[data-i18n="settings.music"]', { hasText: '背景音乐' }).waitFor();
+  await screenshot(page, 'settings-sound-zh');
+  await page.locator('#settings-language').selectOption('en');
+  await page.locator('[data-i18n="settings.music"]', { hasText: 'Background music' }).waitFor();
 
   // Another profile has its own: no music there; back again, it plays.
   await backend.call('create_profile', { name: 'Quiet' });
