@@ -322,7 +322,8 @@ for (const viewport of ['desktop', 'phone']) {
       assert.deepEqual(await sidesShown(page), sidesOf(view));
       // On a phone the two controls share a row, and say it shorter.
       assert.equal(await page.locator('#side-white option:checked').textContent(), viewport === 'phone' ? 'AI Hard' : 'Computer (Hard)');
-      assert.equal(await page.locator('#side-black option:checked').textContent(), 'Person');
+      // The person's side is named: the open profile plays it.
+      assert.equal(await page.locator('#side-black option:checked').textContent(), 'Player');
       await page.locator('#turn-text', { hasText: 'Your move (black)' }).waitFor();
       await checkLayout(page, viewport);
       await screenshot(page, `hands-${viewport}-${theme}-game`);

@@ -1,6 +1,7 @@
 // The statistics screen: the open profile's record in every mode, its
 // points, and the leaderboard of this device's profiles.
 
+import { call } from './ipc.js';
 import { t, plural } from './i18n.js';
 import {
   $, LEVELS, registerScreen, attempt, onLanguage, levelName, profileName, el,
@@ -109,7 +110,10 @@ function renderBoard() {
 
 registerScreen('stats', {
   async enter() {
-    const [mine, all] = await Promise.all([attempt('get_stats'), attempt('leaderboard')]);
+    // One after the other: a failure to read this profile's statistics
+    // stays on screen, not cleared by the leaderboard's answer.
+    const mine = await attempt('get_stats');
+    const all = mine ? await attempt('leaderboard') : await call('leaderboard').catch(() => null);
     stats = mine ?? stats;
     board = all ?? board;
     renderStats();
