@@ -162,6 +162,7 @@ pub fn review_timing() -> (usize, Duration) {
     let start = Instant::now();
     let review = engine.analyse_game(
         &GameConfig::with_rule(Rule::Freestyle),
+        &wuzi_core::Setup::default(),
         &moves,
         wuzi_engine::ANALYSIS_LIMITS,
         &stop,

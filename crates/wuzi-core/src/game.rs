@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::{
-    Board, BoardSizeError, DEFAULT_SIZE, Forbidden, Point, Rule, Stone, forbidden_kind,
-    forbidden_points, is_win, winning_line,
+    Board, BoardSizeError, DEFAULT_SIZE, Forbidden, Point, Rule, Setup, SetupError, Stone,
+    forbidden_kind, forbidden_points, is_win, winning_line,
 };
 
 /// What happens when black tries a forbidden point in renju.
@@ -193,6 +193,9 @@ pub enum ReplayError {
     /// The set-up cannot be played.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// The set-up stones cannot start a game.
+    #[error(transparent)]
+    Setup(SetupError),
     /// Move `index` (0-based) is illegal.
     #[error("move {}: {error}", index + 1)]
     Move {
@@ -211,8 +214,9 @@ pub enum ReplayError {
     },
 }
 
-/// A game in progress or over: the board, whose turn it is, the moves so
-/// far with their times, the moves taken back (for redo) and the outcome.
+/// A game in progress or over: the board, whose turn it is, the stones set
+/// up before the first move (none in an ordinary game), the moves so far
+/// with their times, the moves taken back (for redo) and the outcome.
 ///
 /// The game keeps a clock for the side to move: [`Game::try_play`] stamps
 /// each move with the time since the previous one (or since the start, or
@@ -224,6 +228,8 @@ pub enum ReplayError {
 #[serde(into = "GameState", try_from = "GameState")]
 pub struct Game {
     config: GameConfig,
+    /// Stones on the board before the first move; undo never takes them.
+    setup: Setup,
     board: Board,
     moves: Vec<Move>,
     /// Moves taken back, the next one to redo last.
@@ -238,6 +244,7 @@ impl PartialEq for Game {
     /// clock of the move in progress is not part of it.
     fn eq(&self, other: &Self) -> bool {
         self.config == other.config
+            && self.setup == other.setup
             && self.moves == other.moves
             && self.redo == other.redo
             && self.outcome == other.outcome
@@ -264,6 +271,7 @@ impl Game {
         let board = Board::new(config.size)?;
         Ok(Game {
             config,
+            setup: Setup::default(),
             board,
             moves: Vec::new(),
             redo: Vec::new(),
@@ -283,12 +291,32 @@ impl Game {
             };
             Game {
                 config: fallback,
+                setup: Setup::default(),
                 board: Board::default(),
                 moves: Vec::new(),
                 redo: Vec::new(),
                 outcome: None,
                 turn_started: Instant::now(),
             }
+        })
+    }
+
+    /// A new game from a set-up position: `setup`'s stones on the board and
+    /// `config.first` to move.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the set-up cannot start a game (see
+    /// [`Setup::board`]).
+    pub fn with_setup(config: GameConfig, setup: Setup) -> Result<Game, SetupError> {
+        let board = setup.board(&config)?;
+        Ok(Game {
+            config,
+            setup,
+            board,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            turn_started: Instant::now(),
         })
     }
 
@@ -320,7 +348,24 @@ impl Game {
     /// [`ReplayError`] for a bad set-up, a move out of turn, or the first
     /// illegal move.
     pub fn replay(config: GameConfig, moves: &[Move]) -> Result<Game, ReplayError> {
-        let mut game = Game::with_config(config)?;
+        Game::replay_from(config, &Setup::default(), moves)
+    }
+
+    /// [`Game::replay`] from the set-up position `setup`.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for a bad set-up, a move out of turn, or the first
+    /// illegal move.
+    pub fn replay_from(
+        config: GameConfig,
+        setup: &Setup,
+        moves: &[Move],
+    ) -> Result<Game, ReplayError> {
+        let mut game = if setup.is_empty() {
+            Game::with_config(config)?
+        } else {
+            Game::with_setup(config, setup.clone()).map_err(ReplayError::Setup)?
+        };
         for (index, mv) in moves.iter().enumerate() {
             if mv.stone != game.to_move() {
                 return Err(ReplayError::OutOfTurn {
@@ -338,6 +383,13 @@ impl Game {
     #[must_use]
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// The stones set up before the first move (empty in an ordinary
+    /// game).
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// The stones on the board now.
@@ -521,7 +573,7 @@ impl Game {
         } else if is_win(&self.board, self.config.rule, point) {
             winning_line(&self.board, self.config.rule, point)
                 .map(|line| Outcome::Win { stone, line })
-        } else if self.moves.len() >= self.board.area() {
+        } else if self.setup.len() + self.moves.len() >= self.board.area() {
             Some(Outcome::Draw)
         } else {
             None
@@ -607,6 +659,9 @@ impl Game {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct GameState {
     config: GameConfig,
+    /// Stones set up before the first move.
+    #[serde(default, skip_serializing_if = "Setup::is_empty")]
+    setup: Setup,
     moves: Vec<Move>,
     /// Moves taken back, the next to redo first.
     #[serde(default)]
@@ -626,6 +681,7 @@ impl From<Game> for GameState {
         redo.reverse();
         GameState {
             config: game.config,
+            setup: game.setup,
             moves: game.moves,
             redo,
             ending,
@@ -637,7 +693,7 @@ impl TryFrom<GameState> for Game {
     type Error = ReplayError;
 
     fn try_from(state: GameState) -> Result<Self, Self::Error> {
-        let mut game = Game::replay(state.config, &state.moves)?;
+        let mut game = Game::replay_from(state.config, &state.setup, &state.moves)?;
         game.redo = state.redo;
         game.redo.reverse();
         if let Some(outcome @ (Outcome::Resign { .. } | Outcome::Timeout { .. })) = state.ending {

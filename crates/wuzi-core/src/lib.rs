@@ -40,6 +40,8 @@
 //!   a forbidden move does), [`Game::try_play`] refusing an [`IllegalMove`],
 //!   [`Game::play_unchecked`] for search, [`Game::undo`] and [`Game::redo`],
 //!   [`Game::outcome`] as an [`Outcome`].
+//! - Set-up positions: [`Setup`] (stones before the first move, checked by
+//!   [`Setup::board`] with a [`SetupError`]) and [`Game::with_setup`].
 //! - Records, in [`record`]: the app's JSON ([`record::json`]), Piskvork
 //!   `.psq` ([`record::psq`]), SGF ([`record::sgf`]) and move strings such as
 //!   `h8i9j10` ([`record::movestr`]), all through [`record::GameRecord`].
@@ -52,6 +54,7 @@ mod point;
 pub mod record;
 mod renju;
 mod rule;
+mod setup;
 mod stone;
 mod win;
 
@@ -65,5 +68,6 @@ pub use renju::{
     Forbidden, forbidden_kind, forbidden_points, forbidden_points_with_kind, is_forbidden,
 };
 pub use rule::Rule;
+pub use setup::{Setup, SetupError};
 pub use stone::Stone;
 pub use win::{is_win, winning_line};

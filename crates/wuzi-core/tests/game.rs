@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use wuzi_core::{
     ConfigError, Forbidden, ForbiddenMoves, Game, GameConfig, IllegalMove, Outcome, Point,
-    ReplayError, Rule, Stone, parse_point,
+    ReplayError, Rule, Setup, SetupError, Stone, parse_point,
 };
 
 fn p(name: &str) -> Point {
@@ -290,4 +290,161 @@ fn games_serialize_and_replay() {
     // A hand-edited file with an illegal move does not load.
     let bad = json.replacen("\"x\":0,\"y\":14", "\"x\":5,\"y\":7", 1);
     assert!(serde_json::from_str::<Game>(&bad).is_err());
+}
+
+/// Stones by their names on a 15x15 board.
+fn named(names: &[&str]) -> Vec<Point> {
+    names.iter().map(|n| parse_point(n, 15).unwrap()).collect()
+}
+
+fn setup(black: &[&str], white: &[&str]) -> Setup {
+    Setup {
+        black: named(black),
+        white: named(white),
+    }
+}
+
+fn to_move(stone: Stone) -> GameConfig {
+    GameConfig {
+        first: stone,
+        ..GameConfig::default()
+    }
+}
+
+#[test]
+fn a_set_up_position_starts_a_game_with_its_side_to_move() {
+    let mut game = Game::with_setup(to_move(Stone::White), setup(&["h8", "i9"], &["h9"])).unwrap();
+    assert_eq!(game.to_move(), Stone::White);
+    assert_eq!(game.count(Stone::Black), 2);
+    assert!(game.moves().is_empty());
+    assert!(!game.can_undo());
+    game.try_play(parse_point("j10", 15).unwrap()).unwrap();
+    assert_eq!(game.to_move(), Stone::Black);
+    assert_eq!(game.undo().map(|m| m.stone), Some(Stone::White));
+    // The set-up stays: undo has nothing more to take.
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.count(Stone::Black), 2);
+    assert_eq!(game.count(Stone::White), 1);
+}
+
+#[test]
+fn a_set_up_position_no_game_can_start_from_is_refused_with_the_reason() {
+    let refused = |config: GameConfig, s: Setup| Game::with_setup(config, s).unwrap_err();
+    assert_eq!(
+        refused(to_move(Stone::Black), setup(&["h8"], &["h8"])),
+        SetupError::Twice {
+            point: parse_point("h8", 15).unwrap()
+        }
+    );
+    let off = Setup {
+        black: vec![Point::new(15, 3)],
+        white: vec![],
+    };
+    assert_eq!(
+        refused(to_move(Stone::White), off),
+        SetupError::OffBoard {
+            point: Point::new(15, 3)
+        }
+    );
+    // A five already made: nothing left to play.
+    assert!(matches!(
+        refused(
+            to_move(Stone::White),
+            setup(&["a1", "b1", "c1", "d1", "e1"], &["a3", "b3", "c3", "d3"])
+        ),
+        SetupError::Five {
+            stone: Stone::Black,
+            ..
+        }
+    ));
+    // Six in a row is no win in standard, and black can never make it in renju.
+    let six = setup(
+        &["a1", "b1", "c1", "d1", "e1", "f1"],
+        &["a3", "b3", "c3", "d3", "o15"],
+    );
+    let standard = GameConfig {
+        rule: Rule::Standard,
+        ..to_move(Stone::White)
+    };
+    assert!(Game::with_setup(standard, six.clone()).is_ok());
+    let renju = GameConfig {
+        rule: Rule::Renju,
+        ..to_move(Stone::White)
+    };
+    assert!(matches!(
+        refused(renju, six),
+        SetupError::BlackOverline { .. }
+    ));
+    // Counts: the side to move never has more, the other at most one more.
+    assert_eq!(
+        refused(to_move(Stone::Black), setup(&["h8"], &[])),
+        SetupError::Counts {
+            black: 1,
+            white: 0,
+            to_move: Stone::Black
+        }
+    );
+    assert!(matches!(
+        refused(to_move(Stone::White), setup(&["h8", "h9", "h10"], &["i8"])),
+        SetupError::Counts { .. }
+    ));
+    assert!(Game::with_setup(to_move(Stone::Black), setup(&["h8"], &["i8", "j8"])).is_ok());
+    // Renju is only on 15x15.
+    let big = GameConfig {
+        size: 19,
+        rule: Rule::Renju,
+        ..GameConfig::default()
+    };
+    assert!(matches!(
+        refused(big, setup(&[], &[])),
+        SetupError::Config(ConfigError::RuleSize { .. })
+    ));
+}
+
+#[test]
+fn a_full_set_up_board_is_refused_and_the_last_point_draws() {
+    // A 5x5 board filled in a pattern with no five in any direction:
+    // rows alternate pairs so that no line holds five of one colour.
+    let config = GameConfig {
+        size: 5,
+        ..GameConfig::default()
+    };
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for y in 0..5u8 {
+        for x in 0..5u8 {
+            let p = Point::new(x, y);
+            if (x + 2 * y) % 4 < 2 {
+                black.push(p);
+            } else {
+                white.push(p);
+            }
+        }
+    }
+    let full = Setup {
+        black: black.clone(),
+        white: white.clone(),
+    };
+    let first = if black.len() > white.len() {
+        Stone::White
+    } else {
+        Stone::Black
+    };
+    assert_eq!(
+        Game::with_setup(GameConfig { first, ..config }, full).unwrap_err(),
+        SetupError::Full
+    );
+    // Leave one point empty: the move there fills the board and draws.
+    let last = Point::new(4, 4);
+    black.retain(|&p| p != last);
+    white.retain(|&p| p != last);
+    let first = if black.len() > white.len() {
+        Stone::White
+    } else {
+        Stone::Black
+    };
+    let mut game =
+        Game::with_setup(GameConfig { first, ..config }, Setup { black, white }).unwrap();
+    game.try_play(last).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
 }

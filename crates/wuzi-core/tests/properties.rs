@@ -8,7 +8,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use wuzi_core::record::{GameRecord, Players, json, movestr, psq, sgf};
 use wuzi_core::{
-    Board, ForbiddenMoves, Game, GameConfig, IllegalMove, Outcome, Point, Rule, Stone,
+    Board, ForbiddenMoves, Game, GameConfig, IllegalMove, Outcome, Point, Rule, Setup, Stone,
     forbidden_points, is_win, parse_point, point_name, winning_line,
 };
 
@@ -225,6 +225,49 @@ proptest! {
         prop_assert_eq!(&movestr::parse(&text, config.size).unwrap(), &points);
         let replayed = Game::from_moves(GameConfig { forbidden: ForbiddenMoves::Lose, ..config }, &points).unwrap();
         prop_assert_eq!(replayed.board(), game.board());
+    }
+
+    #[test]
+    fn a_position_set_up_from_a_game_plays_on_as_the_game_does(
+        config in config_strategy(),
+        seeds in prop::collection::vec(any::<u32>(), 2..80),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let (game, states) = play_out(config, &seeds);
+        // Any position before the end: its stones become the set-up.
+        let k = cut.index(states.len() - 1);
+        let at = &states[k];
+        let setup = Setup::of_board(at.board());
+        let set_config = GameConfig { first: at.to_move(), ..config };
+        let mut set_up = Game::with_setup(set_config, setup.clone()).unwrap();
+        prop_assert_eq!(set_up.board(), at.board());
+        prop_assert_eq!(set_up.to_move(), at.to_move());
+        prop_assert_eq!(set_up.forbidden_points(), at.forbidden_points());
+        for mv in &game.moves()[k..] {
+            set_up.try_play_timed(mv.point, Duration::from_millis(mv.time_ms)).unwrap();
+        }
+        prop_assert_eq!(set_up.board(), game.board());
+        prop_assert_eq!(set_up.outcome(), game.outcome());
+        // Undo takes back moves, never the set-up.
+        while set_up.undo().is_some() {}
+        prop_assert_eq!(set_up.board(), at.board());
+
+        for mv in &game.moves()[k..] {
+            set_up.try_play_timed(mv.point, Duration::from_millis(mv.time_ms)).unwrap();
+        }
+        let record = GameRecord::from_game(&set_up);
+        prop_assert_eq!(&record.setup, &setup);
+        let back = json::read(&json::write(&record)).unwrap();
+        prop_assert_eq!(&back, &record);
+        prop_assert_eq!(back.to_game().unwrap(), set_up.clone());
+        let back = sgf::read(&sgf::write(&record)).unwrap();
+        prop_assert_eq!(&back.setup, &setup);
+        prop_assert_eq!(back.config.first, set_config.first);
+        prop_assert!(same_moves(&back, &record));
+        let from_sgf = back.to_game().unwrap();
+        prop_assert_eq!(from_sgf.board(), set_up.board());
+        let saved = serde_json::to_string(&set_up).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), set_up);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use thiserror::Error;
-use wuzi_core::{ConfigError, Game, GameConfig, Outcome, Point, Stone};
+use wuzi_core::{ConfigError, Game, GameConfig, Outcome, Point, Setup, SetupError, Stone};
 
 use crate::engine::{Engine, NoMove, SearchResult};
 use crate::level::Limits;
@@ -88,6 +88,9 @@ pub enum AnalysisError {
     /// No game can be played with the set-up (size, or renju off 15x15).
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// The set-up stones cannot start a game.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
 /// The default time to look at one position of a review.
@@ -108,8 +111,9 @@ impl Engine {
         self.best_move(pos, limits, stop, |_| {})
     }
 
-    /// Reviews a whole game: `moves` from the empty board of the game set
-    /// up by `config`, the side `config.first` moving first, each position
+    /// Reviews a whole game: `moves` from the position `setup` (the empty
+    /// board in an ordinary game) under `config`, the side `config.first`
+    /// moving first, each position
     /// searched within `limits`. `progress` is told `(moves done, moves in
     /// all, judgement)` after each move; `stop` ends the review early with
     /// what is done so far.
@@ -128,12 +132,13 @@ impl Engine {
     pub fn analyse_game(
         &mut self,
         config: &GameConfig,
+        setup: &Setup,
         moves: &[Point],
         limits: Limits,
         stop: &AtomicBool,
         mut progress: impl FnMut(usize, usize, &MoveJudgement),
     ) -> Result<GameAnalysis, AnalysisError> {
-        let (start, steps) = replay(config, moves)?;
+        let (start, steps) = replay(config, setup, moves)?;
         self.clear();
         let mut analysis = GameAnalysis::default();
         // Chance of the side to move in each position, and its best line.
@@ -214,10 +219,18 @@ enum After {
     LostByForbidden,
 }
 
-/// Replays `moves` under `config` by core's rules: the empty board with the
-/// first side to move, and each move's result.
-fn replay(config: &GameConfig, moves: &[Point]) -> Result<(Position, Vec<Step>), AnalysisError> {
-    let mut game = Game::with_config(*config)?;
+/// Replays `moves` under `config` by core's rules: the set-up position with
+/// the first side to move, and each move's result.
+fn replay(
+    config: &GameConfig,
+    setup: &Setup,
+    moves: &[Point],
+) -> Result<(Position, Vec<Step>), AnalysisError> {
+    let mut game = if setup.is_empty() {
+        Game::with_config(*config)?
+    } else {
+        Game::with_setup(*config, setup.clone())?
+    };
     let start = Position::from_game(&game, config.rule);
     let mut steps = Vec::with_capacity(moves.len());
     for (index, &point) in moves.iter().enumerate() {

@@ -26,6 +26,9 @@
 //!   a stop flag. It takes the game's `wuzi_core::GameConfig` (size, rule,
 //!   first side, what a forbidden move does) and its points, and replays
 //!   them by core's rules.
+//! - [`threat_win`] finds a win by fours ([`WinKind::Fours`]) or by fours
+//!   and threes for the side to move, with its line ([`ThreatWin`]), for
+//!   the position editor's analysis and for puzzles.
 //! - [`side_after`] says whose turn it is after some moves of a game that a
 //!   given side began.
 //! - [`move_time`] turns a match clock into the time for one move.
@@ -60,6 +63,7 @@ mod pattern;
 mod position;
 mod rng;
 mod search;
+mod solve;
 mod threat;
 mod time;
 mod tt;
@@ -72,4 +76,5 @@ pub use engine::{
 pub use level::{Level, Limits, UnknownLevel};
 pub use pattern::Pattern;
 pub use position::{Position, PositionError, forbidden_points, is_forbidden};
+pub use solve::{ThreatWin, WinKind, threat_win};
 pub use time::move_time;

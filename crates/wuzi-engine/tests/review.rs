@@ -8,7 +8,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use wuzi_core::{
-    Forbidden, ForbiddenMoves, Game, GameConfig, Outcome, Point, Rule, Stone, forbidden_kind,
+    Forbidden, ForbiddenMoves, Game, GameConfig, Outcome, Point, Rule, Setup, Stone, forbidden_kind,
 };
 use wuzi_engine::{
     AnalysisError, Engine, GameAnalysis, Limits, MoveClass, PositionError, side_after,
@@ -72,9 +72,16 @@ fn review_lost_by_double_three(
     let mut engine = Engine::with_memory(1 << 20);
     let mut told = Vec::new();
     let review = engine
-        .analyse_game(&config, &moves, limits(), &stop, |done, total, j| {
-            told.push((done, total, j.index));
-        })
+        .analyse_game(
+            &config,
+            &Setup::default(),
+            &moves,
+            limits(),
+            &stop,
+            |done, total, j| {
+                told.push((done, total, j.index));
+            },
+        )
         .unwrap();
     assert!(review.complete);
     assert_eq!(review.moves.len(), moves.len());
@@ -134,7 +141,14 @@ fn a_forbidden_move_is_refused_when_the_setting_refuses_it() {
     let mut engine = Engine::with_memory(1 << 20);
     let refuse = renju(ForbiddenMoves::Refuse, Stone::Black);
     assert_eq!(
-        engine.analyse_game(&refuse, &moves, limits(), &stop, |_, _, _| {}),
+        engine.analyse_game(
+            &refuse,
+            &Setup::default(),
+            &moves,
+            limits(),
+            &stop,
+            |_, _, _| {}
+        ),
         Err(AnalysisError::IllegalMove {
             index: moves.len() - 1,
             error: PositionError::Forbidden(last),
@@ -145,7 +159,14 @@ fn a_forbidden_move_is_refused_when_the_setting_refuses_it() {
     let mut more = moves.clone();
     more.push(Point::new(0, 14));
     assert_eq!(
-        engine.analyse_game(&lose, &more, limits(), &stop, |_, _, _| {}),
+        engine.analyse_game(
+            &lose,
+            &Setup::default(),
+            &more,
+            limits(),
+            &stop,
+            |_, _, _| {}
+        ),
         Err(AnalysisError::IllegalMove {
             index: moves.len(),
             error: PositionError::GameOver,
@@ -166,7 +187,14 @@ fn a_game_white_began_is_reviewed_with_white_first() {
     let stop = AtomicBool::new(false);
     let mut engine = Engine::with_memory(1 << 20);
     let review = engine
-        .analyse_game(&config, &moves, limits(), &stop, |_, _, _| {})
+        .analyse_game(
+            &config,
+            &Setup::default(),
+            &moves,
+            limits(),
+            &stop,
+            |_, _, _| {},
+        )
         .unwrap();
     assert!(review.complete);
     assert_eq!(review.moves.len(), moves.len());
@@ -186,7 +214,14 @@ fn a_game_white_began_is_reviewed_with_white_first() {
         ..config
     };
     assert_eq!(
-        engine.analyse_game(&black_first, &moves, limits(), &stop, |_, _, _| {}),
+        engine.analyse_game(
+            &black_first,
+            &Setup::default(),
+            &moves,
+            limits(),
+            &stop,
+            |_, _, _| {}
+        ),
         Err(AnalysisError::IllegalMove {
             index: moves.len() - 1,
             error: PositionError::Forbidden(last),
@@ -203,7 +238,14 @@ fn a_set_up_no_game_is_played_with_is_refused() {
         ..GameConfig::with_rule(Rule::Renju)
     };
     assert!(matches!(
-        engine.analyse_game(&config, &[], limits(), &stop, |_, _, _| {}),
+        engine.analyse_game(
+            &config,
+            &Setup::default(),
+            &[],
+            limits(),
+            &stop,
+            |_, _, _| {}
+        ),
         Err(AnalysisError::Config(_))
     ));
 }
@@ -215,4 +257,56 @@ fn the_side_to_move_follows_the_first_side() {
     assert_eq!(side_after(Stone::White, 0), Stone::White);
     assert_eq!(side_after(Stone::White, 1), Stone::Black);
     assert_eq!(side_after(Stone::White, 4), Stone::White);
+}
+
+#[test]
+fn a_game_from_a_set_up_position_is_reviewed_from_its_stones() {
+    // White to move in a set-up position where black threatens k8, a
+    // four on row 8 and an open three on column k at once: white is
+    // behind, and after a1 black's k8 wins. Judged from an empty board
+    // instead, neither would be so.
+    let named = |names: &[&str]| -> Vec<Point> {
+        names
+            .iter()
+            .map(|n| wuzi_core::parse_point(n, 15).unwrap())
+            .collect()
+    };
+    let setup = Setup {
+        black: named(&["h8", "i8", "j8", "k9", "k10"]),
+        white: named(&["g8", "a15", "o1", "o15"]),
+    };
+    let config = GameConfig {
+        first: Stone::White,
+        ..GameConfig::default()
+    };
+    let moves = named(&["a1", "k8"]);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(1 << 20);
+    let review = engine
+        .analyse_game(&config, &setup, &moves, limits(), &stop, |_, _, _| {})
+        .unwrap();
+    assert!(review.complete);
+    assert_eq!(review.moves.len(), 2);
+    assert_eq!(review.moves[0].stone, Stone::White);
+    assert_eq!(review.moves[1].stone, Stone::Black);
+    assert!(
+        review.moves[0].win_chance_before < 0.5,
+        "{:?}",
+        review.moves[0]
+    );
+    assert!(
+        review.moves[1].win_chance_before > 0.9,
+        "{:?}",
+        review.moves[1]
+    );
+    assert_eq!(review.moves[1].played, named(&["k8"])[0]);
+    // The same stones on the board twice cannot be reviewed.
+    let twice = Setup {
+        black: named(&["h8"]),
+        white: named(&["h8"]),
+    };
+    assert!(matches!(
+        engine.analyse_game(&config, &twice, &[], limits(), &stop, |_, _, _| {}),
+        Err(AnalysisError::Setup(_))
+    ));
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use wuzi_core::{Board, GameConfig, Point, Rule, Stone};
+use wuzi_core::{Board, GameConfig, Point, Rule, Setup, Stone};
 use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, MoveClass, NoMove, Position};
 
 #[test]
@@ -175,10 +175,17 @@ fn review_marks_a_missed_block_on_the_side_that_missed_it() {
             ..GameConfig::with_rule(Rule::Freestyle)
         };
         let review = engine
-            .analyse_game(&config, &moves, limits, &stop, |done, total, j| {
-                assert_eq!(total, moves.len());
-                seen.push((done, j.index));
-            })
+            .analyse_game(
+                &config,
+                &Setup::default(),
+                &moves,
+                limits,
+                &stop,
+                |done, total, j| {
+                    assert_eq!(total, moves.len());
+                    seen.push((done, j.index));
+                },
+            )
             .unwrap();
         assert!(review.complete);
         assert_eq!(review.moves.len(), moves.len());
@@ -211,18 +218,32 @@ fn a_stopped_review_returns_what_it_has() {
         ..Limits::millis(1_000)
     };
     let review = engine
-        .analyse_game(&freestyle, &moves, limits, &stop, |done, _, _| {
-            if done == 3 {
-                stop.store(true, Ordering::Relaxed);
-            }
-        })
+        .analyse_game(
+            &freestyle,
+            &Setup::default(),
+            &moves,
+            limits,
+            &stop,
+            |done, _, _| {
+                if done == 3 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            },
+        )
         .unwrap();
     assert!(!review.complete);
     assert_eq!(review.moves.len(), 3);
     let bad = common::parse_moves("h8h8", 15);
     assert!(
         engine
-            .analyse_game(&freestyle, &bad, limits, &stop, |_, _, _| {})
+            .analyse_game(
+                &freestyle,
+                &Setup::default(),
+                &bad,
+                limits,
+                &stop,
+                |_, _, _| {}
+            )
             .is_err()
     );
 }

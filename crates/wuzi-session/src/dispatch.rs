@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::play::{NewGame, PlayerChoice};
+use crate::position::PositionAsk;
 use crate::review::ReplayFilter;
 use crate::{AppError, Service};
 
@@ -69,6 +70,10 @@ pub const COMMANDS: &[&str] = &[
     "analyse_game",
     "stop_analysis",
     "play_from",
+    "check_position",
+    "analyse_position",
+    "save_position",
+    "export_position",
     "app_info",
     "list_profiles",
     "create_profile",
@@ -155,6 +160,28 @@ struct ImportArgs {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FormatArgs {
+    format: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionArgs {
+    position: PositionAsk,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavePositionArgs {
+    position: PositionAsk,
+    name: String,
+    #[serde(default)]
+    overwrite: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportPositionArgs {
+    position: PositionAsk,
     format: String,
 }
 
@@ -330,6 +357,22 @@ impl Service {
             "export_game" => {
                 let a: FormatArgs = args(command, arguments)?;
                 answer(self.export_game(&a.format)?)
+            }
+            "check_position" => {
+                let a: PositionArgs = args(command, arguments)?;
+                answer(self.check_position(&a.position)?)
+            }
+            "analyse_position" => {
+                let a: PositionArgs = args(command, arguments)?;
+                answer(self.analyse_position(&a.position)?)
+            }
+            "save_position" => {
+                let a: SavePositionArgs = args(command, arguments)?;
+                answer(self.save_position(&a.position, &a.name, a.overwrite)?)
+            }
+            "export_position" => {
+                let a: ExportPositionArgs = args(command, arguments)?;
+                answer(self.export_position(&a.position, &a.format)?)
             }
             "import_from_file" => {
                 none(arguments)?;

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
-use wuzi_core::{ConfigError, IllegalMove, ReplayError};
+use wuzi_core::{ConfigError, IllegalMove, ReplayError, SetupError};
 
 /// Why a command failed. `kind` is stable for code to match on; `message`
 /// is for people.
@@ -30,6 +30,15 @@ pub enum AppError {
     /// A set-up the app does not start a game with.
     #[error("{0}")]
     BadConfig(String),
+    /// Set-up stones no game can start from (the position editor's, or a
+    /// new game's).
+    #[error("{error}")]
+    Position {
+        /// Why.
+        error: SetupError,
+        /// The board size, to name the points.
+        size: u8,
+    },
     /// A saved or imported game whose moves are not a legal game.
     #[error("the game's moves are not legal: {0}")]
     Replay(#[from] ReplayError),
@@ -99,6 +108,7 @@ impl AppError {
             AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
             AppError::Config(_) | AppError::BadConfig(_) => "bad_config",
             AppError::Replay(_) | AppError::Record { .. } => "bad_record",
+            AppError::Position { .. } => "bad_position",
             AppError::UnknownCommand(_) => "unknown_command",
             AppError::BadArgument(_) => "bad_argument",
             AppError::NotYourTurn => "not_your_turn",
@@ -149,11 +159,19 @@ impl Serialize for AppError {
             AppError::Record { problem, .. } => Some(problem),
             _ => None,
         };
-        let mut s = serializer.serialize_struct("AppError", 2 + usize::from(problem.is_some()))?;
+        let position = match self {
+            AppError::Position { error, size } => Some(crate::Reason::of_setup(*error, *size)),
+            _ => None,
+        };
+        let fields = 2 + usize::from(problem.is_some()) + usize::from(position.is_some());
+        let mut s = serializer.serialize_struct("AppError", fields)?;
         s.serialize_field("kind", self.kind())?;
         s.serialize_field("message", &self.to_string())?;
         if let Some(problem) = problem {
             s.serialize_field("record", problem)?;
+        }
+        if let Some(position) = position {
+            s.serialize_field("position", &position)?;
         }
         s.end()
     }

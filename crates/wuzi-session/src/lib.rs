@@ -27,6 +27,7 @@ mod computer;
 mod dispatch;
 mod error;
 mod play;
+mod position;
 mod profiles;
 mod record_problem;
 mod review;
@@ -40,6 +41,7 @@ pub use computer::{Hint, ProgressView};
 pub use dispatch::{COMMANDS, Door};
 pub use error::{AppError, NoStoreReason};
 pub use play::{NewGame, Opponent, PlayerChoice};
+pub use position::{PositionAnalysis, PositionAsk, PositionCheck, ThreatWinView};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
 pub use record_problem::{Reason, RecordProblem};
 pub use review::{

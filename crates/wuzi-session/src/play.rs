@@ -1,7 +1,7 @@
 //! Playing: new game, moves, undo and redo, restart, resigning.
 
 use serde::Deserialize;
-use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Stone, TimeControl};
+use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, Stone, TimeControl};
 use wuzi_engine::Level;
 use wuzi_store::{FirstMove, Settings};
 
@@ -34,6 +34,9 @@ pub struct NewGame {
     /// In a game between two people, who plays the open profile; the
     /// profile plays `human_stone` (black unless it says).
     pub opponent: Option<Opponent>,
+    /// Stones on the board before the first move (a position from the
+    /// editor); `first` is then the side to move.
+    pub setup: Option<Setup>,
 }
 
 /// The open profile's opponent in a game between two people.
@@ -158,19 +161,26 @@ fn session_for(
     });
     let forbidden = ask.forbidden_moves.unwrap_or(settings.forbidden_moves);
     let first = ask.first.unwrap_or(Stone::Black);
+    let setup = ask.setup.clone().unwrap_or_default();
     // Renju's rules are built around black's first move: its forbidden
-    // points only make sense for the side that opens.
-    if rule == Rule::Renju && first == Stone::White {
+    // points only make sense for the side that opens. A set-up position may
+    // have either side to move.
+    if rule == Rule::Renju && first == Stone::White && setup.is_empty() {
         return Err(AppError::BadConfig(
             "in renju black always moves first".into(),
         ));
     }
-    let game = Game::with_config(GameConfig {
+    let config = GameConfig {
         size,
         rule,
         forbidden,
         first,
-    })?;
+    };
+    let game = if setup.is_empty() {
+        Game::with_config(config)?
+    } else {
+        Game::with_setup(config, setup).map_err(|error| AppError::Position { error, size })?
+    };
     let time_control = ask.time_control.unwrap_or(settings.time_control);
     time_control
         .validate()

@@ -13,7 +13,7 @@ use wuzi_core::record::movestr::MoveStrError;
 use wuzi_core::record::psq::{PsqError, PsqErrorKind};
 use wuzi_core::record::sgf::{SgfError, SgfErrorKind};
 use wuzi_core::{
-    ConfigError, Forbidden, IllegalMove, PointNameError, ReplayError, Stone, point_name,
+    ConfigError, Forbidden, IllegalMove, PointNameError, ReplayError, SetupError, Stone, point_name,
 };
 
 /// The longest piece of the text quoted back to the player.
@@ -72,11 +72,46 @@ pub enum Reason {
     },
     /// SGF: a pass, which Gomoku does not have.
     Pass,
-    /// SGF: set-up stones.
+    /// SGF: set-up stones after the first node, or stones taken away.
     Setup {
         /// The property (`AB`, `AW` or `AE`).
         property: String,
     },
+    /// SGF: `PL` names neither side.
+    BadPlayer {
+        /// The value found.
+        found: String,
+    },
+    /// A set-up stone off the board or on a point already set.
+    SetupStone {
+        /// The point, by its name (`H8`), or `x,y` off the board.
+        point: String,
+        /// `off_board` or `twice`.
+        why: &'static str,
+    },
+    /// A set-up position where a side already has five (or, in renju,
+    /// black an overline).
+    SetupFive {
+        /// `black` or `white`.
+        stone: &'static str,
+        /// One end of the row, by name.
+        from: String,
+        /// The other end.
+        to: String,
+        /// Whether it is black's overline in renju rather than a five.
+        overline: bool,
+    },
+    /// Stone counts no game reaches with this side to move.
+    SetupCounts {
+        /// Black stones.
+        black: usize,
+        /// White stones.
+        white: usize,
+        /// `black` or `white`: the side to move.
+        to_move: &'static str,
+    },
+    /// A set-up with no empty point left.
+    SetupFull,
     /// PSQ: the first line is not `Piskvorky NxN, ...`.
     Header,
     /// PSQ: a board that is not square.
@@ -191,6 +226,9 @@ impl RecordProblem {
             SgfErrorKind::Setup { property } => Reason::Setup {
                 property: property.clone(),
             },
+            SgfErrorKind::BadPlayer { found } => Reason::BadPlayer {
+                found: found.clone(),
+            },
             SgfErrorKind::Replay(e) => return RecordProblem::replay("sgf", e, size_of_sgf(text)),
         };
         RecordProblem::at("sgf", text, err.at, reason)
@@ -264,16 +302,8 @@ impl RecordProblem {
     /// the move's number and point instead.
     pub(crate) fn replay(format: &'static str, err: &ReplayError, size: u8) -> RecordProblem {
         let reason = match *err {
-            ReplayError::Config(ConfigError::Size(e)) => Reason::Size { size: e.0 },
-            ReplayError::Config(ConfigError::RuleSize {
-                rule,
-                size,
-                required,
-            }) => Reason::RuleSize {
-                rule: rule.name(),
-                size,
-                required,
-            },
+            ReplayError::Config(e) => Reason::of_config(e),
+            ReplayError::Setup(e) => Reason::of_setup(e, size),
             ReplayError::Move { index, error } => {
                 let (point, why, forbidden) = match error {
                     IllegalMove::OffBoard { point } => (Some(point), "off_board", None),
@@ -292,10 +322,7 @@ impl RecordProblem {
             }
             ReplayError::OutOfTurn { index, expected } => Reason::OutOfTurn {
                 number: index + 1,
-                expected: match expected {
-                    Stone::Black => "black",
-                    Stone::White => "white",
-                },
+                expected: stone_code(expected),
             },
         };
         let token = match &reason {
@@ -319,6 +346,68 @@ impl RecordProblem {
             token: token_at(text, at),
             reason,
         }
+    }
+}
+
+impl Reason {
+    fn of_config(err: ConfigError) -> Reason {
+        match err {
+            ConfigError::Size(e) => Reason::Size { size: e.0 },
+            ConfigError::RuleSize {
+                rule,
+                size,
+                required,
+            } => Reason::RuleSize {
+                rule: rule.name(),
+                size,
+                required,
+            },
+        }
+    }
+
+    /// Why a set-up position cannot start a game, on a `size` board.
+    pub(crate) fn of_setup(err: SetupError, size: u8) -> Reason {
+        let name = |p| point_name(p, size);
+        match err {
+            SetupError::Config(e) => Reason::of_config(e),
+            SetupError::OffBoard { point } => Reason::SetupStone {
+                point: name(point),
+                why: "off_board",
+            },
+            SetupError::Twice { point } => Reason::SetupStone {
+                point: name(point),
+                why: "twice",
+            },
+            SetupError::Five { stone, from, to } => Reason::SetupFive {
+                stone: stone_code(stone),
+                from: name(from),
+                to: name(to),
+                overline: false,
+            },
+            SetupError::BlackOverline { from, to } => Reason::SetupFive {
+                stone: "black",
+                from: name(from),
+                to: name(to),
+                overline: true,
+            },
+            SetupError::Counts {
+                black,
+                white,
+                to_move,
+            } => Reason::SetupCounts {
+                black,
+                white,
+                to_move: stone_code(to_move),
+            },
+            SetupError::Full => Reason::SetupFull,
+        }
+    }
+}
+
+fn stone_code(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "black",
+        Stone::White => "white",
     }
 }
 

@@ -121,6 +121,9 @@ pub struct ReplayView {
     pub rule: wuzi_core::Rule,
     /// The side that moved first.
     pub first: Stone,
+    /// The stones set up before the first move (empty for a game from
+    /// the empty board).
+    pub setup: Vec<StoneView>,
     /// Every move, in order, each with its colour.
     pub moves: Vec<StoneView>,
     /// The final position's view (outcome, winning line).
@@ -254,6 +257,7 @@ impl Service {
             size: view.size,
             rule: view.rule,
             first: session.game.config().first,
+            setup: view.setup.clone(),
             moves: view.stones.clone(),
             final_view: view,
         })
@@ -288,6 +292,7 @@ impl Service {
         let mut engine = Engine::new();
         let result = engine.analyse_game(
             &config,
+            &saved.record.setup,
             &points,
             ANALYSIS_LIMITS,
             &stop,
@@ -325,7 +330,11 @@ impl Service {
                 moves.len()
             )));
         }
-        let game = Game::replay(saved.record.config, &moves[..move_count])?;
+        let game = Game::replay_from(
+            saved.record.config,
+            &saved.record.setup,
+            &moves[..move_count],
+        )?;
         let next = Session::new(game, Mode::HumanHuman, Seat::guest(""), Seat::guest(""));
         Ok(self.replace_session(next))
     }

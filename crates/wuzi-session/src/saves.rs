@@ -288,11 +288,17 @@ impl Service {
     }
 
     /// The game on the board as `format`: `psq`, `sgf`, `moves` or `json`.
+    /// A game from a set-up position goes only to `sgf` and `json`: the
+    /// move lists cannot hold its set-up stones.
     ///
     /// # Errors
-    /// `bad_argument` for another format.
+    /// `bad_argument` for another format, or a move list for a set-up
+    /// game.
     pub fn export_game(&self, format: &str) -> Result<Exported, AppError> {
         let record = self.session().to_saved().record;
+        if !record.setup.is_empty() && matches!(format, "psq" | "moves") {
+            return Err(crate::position::no_move_order(format));
+        }
         let (text, kind, extension) = match format {
             "psq" => (record::psq::write(&record), "PSQ (Piskvork)", "psq"),
             "sgf" => (record::sgf::write(&record), "SGF", "sgf"),

@@ -114,6 +114,9 @@ pub struct GameView {
     pub mode: Mode,
     /// The players.
     pub players: PlayersView,
+    /// The stones set up before the first move (number 0), for a game from
+    /// a set-up position.
+    pub setup: Vec<StoneView>,
     /// The stones in the order they were played.
     pub stones: Vec<StoneView>,
     /// The side to move.
@@ -202,6 +205,16 @@ impl GameView {
                 number: i + 1,
             })
             .collect();
+        let setup = game
+            .setup()
+            .stones()
+            .map(|(p, stone)| StoneView {
+                x: p.x,
+                y: p.y,
+                stone,
+                number: 0,
+            })
+            .collect();
         let config = game.config();
         let over = game.is_over();
         let forbidden = if config.rule == Rule::Renju && !over && game.to_move() == Stone::Black {
@@ -240,6 +253,7 @@ impl GameView {
                 black: player(&session.black, Stone::Black),
                 white: player(&session.white, Stone::White),
             },
+            setup,
             stones,
             to_move: game.to_move(),
             last: game.last_move().map(|mv| mv.point),

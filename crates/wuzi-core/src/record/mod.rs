@@ -26,7 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Outcome, ReplayError};
+use crate::{ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Outcome, ReplayError, Setup};
 
 pub mod json;
 pub mod movestr;
@@ -49,6 +49,10 @@ pub struct Players {
 pub struct GameRecord {
     /// The set-up.
     pub config: GameConfig,
+    /// Stones on the board before the first move (a position set up in the
+    /// editor, a puzzle); `config.first` is the side to move after them.
+    #[serde(default, skip_serializing_if = "Setup::is_empty")]
+    pub setup: Setup,
     /// Who played.
     #[serde(default)]
     pub players: Players,
@@ -73,6 +77,7 @@ impl GameRecord {
     pub fn from_game(game: &Game) -> GameRecord {
         GameRecord {
             config: *game.config(),
+            setup: game.setup().clone(),
             players: Players::default(),
             moves: game.moves().to_vec(),
             result: game.outcome(),
@@ -87,7 +92,7 @@ impl GameRecord {
     /// # Errors
     /// [`ReplayError`] for a bad set-up or the first illegal move.
     pub fn to_game(&self) -> Result<Game, ReplayError> {
-        let mut game = Game::replay(self.config, &self.moves)?;
+        let mut game = Game::replay_from(self.config, &self.setup, &self.moves)?;
         match self.result {
             Some(Outcome::Resign { loser }) if !game.is_over() => {
                 let _ = game.resign(loser);
@@ -104,16 +109,17 @@ impl GameRecord {
 /// Replays moves from a format that does not say what a forbidden move
 /// does: a game whose last move is black's forbidden one was lost by it, so
 /// it is read with [`ForbiddenMoves::Lose`]; any other game keeps `config`.
-fn replay_lenient(config: GameConfig, moves: &[Move]) -> Result<Game, ReplayError> {
-    match Game::replay(config, moves) {
+fn replay_lenient(config: GameConfig, setup: &Setup, moves: &[Move]) -> Result<Game, ReplayError> {
+    match Game::replay_from(config, setup, moves) {
         Err(ReplayError::Move {
             index,
             error: IllegalMove::Forbidden { .. },
-        }) if index + 1 == moves.len() => Game::replay(
+        }) if index + 1 == moves.len() => Game::replay_from(
             GameConfig {
                 forbidden: ForbiddenMoves::Lose,
                 ..config
             },
+            setup,
             moves,
         ),
         other => other,
@@ -130,6 +136,7 @@ fn record_of(game: &Game, players: Players, result_hint: Option<Outcome>) -> Gam
     }
     GameRecord {
         config: *game.config(),
+        setup: game.setup().clone(),
         players,
         moves: game.moves().to_vec(),
         result,

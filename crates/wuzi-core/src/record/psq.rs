@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{GameRecord, Players, TextPosition, record_of, replay_lenient};
-use crate::{BoardSizeError, GameConfig, Move, Point, ReplayError, Rule, Stone};
+use crate::{BoardSizeError, GameConfig, Move, Point, ReplayError, Rule, Setup, Stone};
 
 /// A `.psq` file that could not be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -160,12 +160,12 @@ pub fn read_with_rule(text: &str, rule: Rule) -> Result<GameRecord, PsqError> {
         in_moves = false;
         players.push(trimmed.to_owned());
     }
-    let game = replay_lenient(config, &moves).map_err(|e| {
+    let game = replay_lenient(config, &Setup::default(), &moves).map_err(|e| {
         let offset = match e {
             ReplayError::Move { index, .. } | ReplayError::OutOfTurn { index, .. } => {
                 move_lines.get(index).copied().unwrap_or(start)
             }
-            ReplayError::Config(_) => start,
+            ReplayError::Config(_) | ReplayError::Setup(_) => start,
         };
         error(text, offset, e.into())
     })?;

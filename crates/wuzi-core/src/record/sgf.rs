@@ -7,16 +7,18 @@
 //!
 //! Moves are two letters, column then row, both from `a` at the top left.
 //! Written: `SZ`, `RU` (`freestyle`, `standard` or `renju`), `PB`, `PW`,
-//! `DT`, `RE`; no `KM`. Read leniently: unknown properties, white space,
-//! either case, and a missing `GM` are accepted; the main line is followed
-//! and variations are skipped. A record that is not Gomoku (another `GM`),
-//! not square, with setup stones or passes, is refused with the reason.
+//! `DT`, `RE`, and for a set-up position its stones in `AB` and `AW` with
+//! the side to move in `PL`; no `KM`. Read leniently: unknown properties,
+//! white space, either case, and a missing `GM` are accepted; the main line
+//! is followed and variations are skipped. A record that is not Gomoku
+//! (another `GM`), not square, with set-up stones anywhere but the first
+//! node, stones taken away (`AE`) or passes, is refused with the reason.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{GameRecord, Players, TextPosition, record_of, replay_lenient};
-use crate::{BoardSizeError, GameConfig, Move, Outcome, Point, ReplayError, Rule, Stone};
+use crate::{BoardSizeError, GameConfig, Move, Outcome, Point, ReplayError, Rule, Setup, Stone};
 
 /// An SGF text that could not be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -73,11 +75,18 @@ pub enum SgfErrorKind {
     /// A pass (`B[]`), which Gomoku does not have.
     #[error("a pass is not a Gomoku move")]
     Pass,
-    /// Setup stones (`AB`, `AW`, `AE`), which this crate does not replay.
-    #[error("setup stones ({property}) are not supported")]
+    /// Set-up stones (`AB`, `AW`) after the first node, or stones taken
+    /// away (`AE`): no game of alternating moves has them.
+    #[error("set-up stones ({property}) are only read in the first node, before any move")]
     Setup {
         /// The property found.
         property: String,
+    },
+    /// `PL` names neither side.
+    #[error("PL[{found}] names neither B nor W")]
+    BadPlayer {
+        /// The value found.
+        found: String,
     },
     /// The moves do not make a legal game.
     #[error(transparent)]
@@ -104,6 +113,20 @@ pub fn write(record: &GameRecord) -> String {
     }
     if let Some(result) = &record.result {
         out.push_str(&format!("RE[{}]", result_text(result)));
+    }
+    if !record.setup.is_empty() {
+        for (id, points) in [("AB", &record.setup.black), ("AW", &record.setup.white)] {
+            if !points.is_empty() {
+                out.push_str(id);
+                for p in points {
+                    out.push_str(&format!("[{}{}]", letter(p.x), letter(p.y)));
+                }
+            }
+        }
+        out.push_str(match record.config.first {
+            Stone::Black => "PL[B]",
+            Stone::White => "PL[W]",
+        });
     }
     for mv in &record.moves {
         let id = match mv.stone {
@@ -177,6 +200,9 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
     let mut ending = None;
     let mut moves = Vec::new();
     let mut move_offsets = Vec::new();
+    let mut setup = Setup::default();
+    let mut setup_offset = None;
+    let mut to_play = None;
     // Root properties first: the size must be known before any move.
     if let Some(root) = nodes.first() {
         for prop in &root.props {
@@ -198,7 +224,37 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
                 "PW" => players.white = value.to_owned(),
                 "DT" => started = Some(value.to_owned()).filter(|v| !v.is_empty()),
                 "RE" => ending = ending_of(value),
+                "PL" => {
+                    to_play = Some(match value.to_ascii_uppercase().as_str() {
+                        "B" | "1" => Stone::Black,
+                        "W" | "2" => Stone::White,
+                        _ => {
+                            return Err(fail(
+                                prop.offset,
+                                SgfErrorKind::BadPlayer {
+                                    found: value.to_owned(),
+                                },
+                            ));
+                        }
+                    });
+                }
                 _ => {}
+            }
+        }
+    }
+    if let Some(root) = nodes.first() {
+        // The size is known now, wherever SZ stood among the properties.
+        for prop in &root.props {
+            let stones = match prop.id.as_str() {
+                "AB" => &mut setup.black,
+                "AW" => &mut setup.white,
+                _ => continue,
+            };
+            setup_offset.get_or_insert(prop.offset);
+            for value in &prop.values {
+                let point = parse_sgf_point(&value.text, config.size)
+                    .map_err(|reason| fail(prop.offset, reason))?;
+                stones.push(point);
             }
         }
     }
@@ -206,11 +262,12 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
         // A size or rule name we misread should not make the game unreadable.
         config.rule = Rule::Standard;
     }
-    for node in &nodes {
+    for (n, node) in nodes.iter().enumerate() {
         for prop in &node.props {
             let stone = match prop.id.as_str() {
                 "B" => Stone::Black,
                 "W" => Stone::White,
+                "AB" | "AW" if n == 0 => continue,
                 "AB" | "AW" | "AE" => {
                     return Err(fail(
                         prop.offset,
@@ -224,7 +281,7 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
             let value = prop.values.first().map_or("", |v| v.text.as_str());
             let point =
                 parse_sgf_point(value, config.size).map_err(|reason| fail(prop.offset, reason))?;
-            if moves.is_empty() {
+            if moves.is_empty() && to_play.is_none() {
                 config.first = stone;
             }
             moves.push(Move {
@@ -235,11 +292,23 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
             move_offsets.push(prop.offset);
         }
     }
-    let game = replay_lenient(config, &moves).map_err(|e| {
+    if let Some(side) = to_play {
+        config.first = side;
+    } else if !setup.is_empty() && moves.is_empty() {
+        // No one to move named and no move to tell: the side that has not
+        // moved more, black when the counts are even.
+        config.first = if setup.black.len() > setup.white.len() {
+            Stone::White
+        } else {
+            Stone::Black
+        };
+    }
+    let game = replay_lenient(config, &setup, &moves).map_err(|e| {
         let offset = match e {
             ReplayError::Move { index, .. } | ReplayError::OutOfTurn { index, .. } => {
                 move_offsets.get(index).copied().unwrap_or(0)
             }
+            ReplayError::Setup(_) => setup_offset.unwrap_or(0),
             ReplayError::Config(_) => 0,
         };
         fail(offset, e.into())
@@ -528,14 +597,56 @@ mod tests {
     }
 
     #[test]
+    fn a_set_up_position_is_read_and_written_with_its_side_to_move() {
+        // SZ after the stones: the size still applies to them.
+        let text = "(;GM[4]AB[hh][ii]AW[hi]PL[W]SZ[19];W[aa];B[bb])";
+        let record = read(text).unwrap();
+        assert_eq!(record.config.size, 19);
+        assert_eq!(record.config.first, Stone::White);
+        assert_eq!(record.setup.black, [Point::new(7, 7), Point::new(8, 8)]);
+        assert_eq!(record.setup.white, [Point::new(7, 8)]);
+        assert_eq!(record.moves.len(), 2);
+        let written = write(&record);
+        assert!(written.contains("AB[hh][ii]AW[hi]PL[W]"), "{written}");
+        assert_eq!(read(&written).unwrap(), record);
+        // No PL and no moves: the side with fewer stones moves.
+        let record = read("(;GM[4]SZ[15]AB[hh][ii]AW[hi])").unwrap();
+        assert_eq!(record.config.first, Stone::White);
+    }
+
+    #[test]
+    fn a_set_up_position_no_game_reaches_is_refused_at_its_stones() {
+        let err = read("(;GM[4]SZ[15]AB[aa][ab][ac][ad][ae]AW[ha][hb][hc][hd]PL[W])").unwrap_err();
+        assert!(
+            matches!(
+                err.reason,
+                SgfErrorKind::Replay(ReplayError::Setup(crate::SetupError::Five { .. }))
+            ),
+            "{err}"
+        );
+        assert_eq!(err.offset, 13);
+        let err = read("(;GM[4]SZ[15]AB[aa][ab][ac]PL[B])").unwrap_err();
+        assert!(matches!(
+            err.reason,
+            SgfErrorKind::Replay(ReplayError::Setup(crate::SetupError::Counts { .. }))
+        ));
+    }
+
+    #[test]
     fn refuses_what_is_not_gomoku() {
         let err = read("(;FF[4]GM[1]SZ[19];B[pd])").unwrap_err();
         assert_eq!(err.reason, SgfErrorKind::NotGomoku { found: "1".into() });
         assert_eq!(err.offset, 7);
         let err = read("(;GM[4]SZ[15];B[])").unwrap_err();
         assert_eq!(err.reason, SgfErrorKind::Pass);
-        let err = read("(;GM[4]SZ[15]AB[aa])").unwrap_err();
+        // Set-up stones after a move, or taken away: no game has them.
+        let err = read("(;GM[4]SZ[15];B[hh];AB[aa])").unwrap_err();
         assert!(matches!(err.reason, SgfErrorKind::Setup { .. }));
+        assert_eq!(err.offset, 20);
+        let err = read("(;GM[4]SZ[15]AE[aa])").unwrap_err();
+        assert!(matches!(err.reason, SgfErrorKind::Setup { .. }));
+        let err = read("(;GM[4]SZ[15]AB[hh]PL[X])").unwrap_err();
+        assert_eq!(err.reason, SgfErrorKind::BadPlayer { found: "X".into() });
         let err = read("(;GM[4]SZ[15];B[hh]").unwrap_err();
         assert_eq!(err.reason, SgfErrorKind::UnexpectedEnd);
         assert_eq!(read("").unwrap_err().reason, SgfErrorKind::NoGame);

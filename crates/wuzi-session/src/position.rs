@@ -1,0 +1,273 @@
+//! The position editor's commands: check a set-up as it is being made,
+//! analyse it, save it and export it. Playing it is a [`crate::NewGame`]
+//! with its `setup`.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use wuzi_core::record::{self, GameRecord};
+use wuzi_core::{
+    ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, Stone, forbidden_points_with_kind,
+};
+use wuzi_engine::{Engine, Limits, Position, WinKind};
+
+use crate::session::{Mode, Seat, Session};
+use crate::view::ForbiddenView;
+use crate::{AppError, Exported, Reason, SaveView, Service, now_ms};
+
+/// A position as the editor has it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PositionAsk {
+    /// Lines each way.
+    pub size: u8,
+    /// The rule.
+    pub rule: Rule,
+    /// The side to move.
+    pub to_move: Stone,
+    /// The stones.
+    #[serde(default)]
+    pub setup: Setup,
+}
+
+impl PositionAsk {
+    fn config(&self) -> GameConfig {
+        GameConfig {
+            size: self.size,
+            rule: self.rule,
+            forbidden: ForbiddenMoves::default(),
+            first: self.to_move,
+        }
+    }
+
+    /// The game this position starts, or why it cannot start one.
+    fn game(&self) -> Result<Game, AppError> {
+        Game::with_setup(self.config(), self.setup.clone()).map_err(|error| AppError::Position {
+            error,
+            size: self.size,
+        })
+    }
+}
+
+/// What the editor shows about the position as it stands.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PositionCheck {
+    /// Why no game can start from it, or `None` when one can.
+    pub problem: Option<Reason>,
+    /// The same in English, for logs and anything without the codes.
+    pub message: Option<String>,
+    /// Black's forbidden points (renju), whichever side is to move: the
+    /// editor marks them as the position is built.
+    pub forbidden: Vec<ForbiddenView>,
+    /// Black stones.
+    pub black_count: usize,
+    /// White stones.
+    pub white_count: usize,
+}
+
+/// A win by threats found in a position.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ThreatWinView {
+    /// `fours` (every attacking move a four) or `threats` (fours and
+    /// threes).
+    pub kind: &'static str,
+    /// The line: for `fours` both sides in turn, ending with the five or a
+    /// four that cannot be stopped; for `threats` the attacker's moves.
+    pub line: Vec<Point>,
+    /// The attacker's moves in it.
+    pub attacker_moves: usize,
+}
+
+/// The engine's judgement of a position.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PositionAnalysis {
+    /// The side to move.
+    pub to_move: Stone,
+    /// Its chance to win, 0 to 1.
+    pub win_chance: f32,
+    /// The best move.
+    pub best: Point,
+    /// The best line, starting with `best`.
+    pub pv: Vec<Point>,
+    /// A win by fours, or by fours and threes, for the side to move.
+    pub win: Option<ThreatWinView>,
+    /// The other side's win by threats if it were its move: what the side
+    /// to move must stop.
+    pub threat: Option<ThreatWinView>,
+}
+
+/// How long the editor's analysis searches the position.
+const ANALYSE_LIMITS: Limits = Limits::millis(1500);
+
+/// How long each threat search may take, and its node budget.
+const THREAT_TIME: Duration = Duration::from_millis(700);
+const THREAT_NODES: u64 = 3_000_000;
+
+/// The deepest win by fours and threes looked for, in attacking moves.
+const THREAT_DEPTH: u32 = 12;
+
+fn threat_view(pos: &Position, stop: &AtomicBool) -> Option<ThreatWinView> {
+    let win = wuzi_engine::threat_win(pos, THREAT_DEPTH, THREAT_NODES, THREAT_TIME, stop)?;
+    Some(ThreatWinView {
+        kind: match win.kind {
+            WinKind::Fours => "fours",
+            WinKind::Threats => "threats",
+        },
+        attacker_moves: win.attacker_moves(),
+        line: win.line,
+    })
+}
+
+impl Service {
+    /// Checks a position being set up: whether a game can start from it
+    /// and, for renju, black's forbidden points on it.
+    ///
+    /// # Errors
+    /// None for a position: its problems are the answer. `bad_argument`
+    /// only for a board size no board has.
+    pub fn check_position(&self, ask: &PositionAsk) -> Result<PositionCheck, AppError> {
+        let mut board = wuzi_core::Board::new(ask.size).map_err(|e| {
+            AppError::BadArgument(format!("{e}: the editor's board has 5 to 26 lines"))
+        })?;
+        let mut placed = true;
+        for (point, stone) in ask.setup.stones() {
+            if !board.contains(point) || board.stone_at(point).is_some() {
+                placed = false;
+                break;
+            }
+            board.set(point, Some(stone));
+        }
+        let problem = ask.setup.board(&ask.config()).err();
+        let forbidden = if placed && ask.rule == Rule::Renju && ask.size == wuzi_core::DEFAULT_SIZE
+        {
+            forbidden_points_with_kind(&board)
+                .into_iter()
+                .map(|(p, kind)| ForbiddenView {
+                    x: p.x,
+                    y: p.y,
+                    kind,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(PositionCheck {
+            problem: problem.map(|e| Reason::of_setup(e, ask.size)),
+            message: problem.map(|e| e.to_string()),
+            forbidden,
+            black_count: ask.setup.black.len(),
+            white_count: ask.setup.white.len(),
+        })
+    }
+
+    /// The engine's view of a position: the chance of the side to move,
+    /// its best line, and any win by threats for either side. Runs as an
+    /// analysis: `stop_analysis` ends it early with what it has.
+    ///
+    /// # Errors
+    /// `bad_position` when no game can start from it, `busy` while another
+    /// analysis runs, `no_move` when the side to move has no legal point.
+    pub fn analyse_position(&self, ask: &PositionAsk) -> Result<PositionAnalysis, AppError> {
+        let game = ask.game()?;
+        let pos = Position::from_game(&game, ask.rule);
+        let stop = self.begin_analysis()?;
+        struct Finished<'a>(&'a Service);
+        impl Drop for Finished<'_> {
+            fn drop(&mut self) {
+                self.0.end_analysis();
+            }
+        }
+        let _finished = Finished(self);
+        let win = threat_view(&pos, &stop);
+        // A side that wins need not fear the other's threats.
+        let threat = if win.is_some() {
+            None
+        } else {
+            let other = Position::from_board(pos.board().clone(), ask.rule, ask.to_move.opponent());
+            threat_view(&other, &stop)
+        };
+        let mut engine = Engine::new();
+        let result = engine.evaluate(&pos, ANALYSE_LIMITS, &stop)?;
+        // The search and the threat search agree on a win; where only the
+        // threat search proved one, its line is the better answer.
+        let (best, pv) = match &win {
+            Some(w) if result.win_chance < 1.0 => (w.line[0], w.line.clone()),
+            _ => (result.best, result.pv.clone()),
+        };
+        let win_chance = if win.is_some() {
+            1.0
+        } else {
+            result.win_chance
+        };
+        Ok(PositionAnalysis {
+            to_move: ask.to_move,
+            win_chance,
+            best,
+            pv,
+            win,
+            threat,
+        })
+    }
+
+    /// Saves a position as a named save of a game between two people (the
+    /// open profile and a guest), without touching the game on the board.
+    /// Answers the saves as listed after.
+    ///
+    /// # Errors
+    /// `bad_position`, `exists` (unless `overwrite`), `bad_name`,
+    /// `no_profile`, or the store's error.
+    pub fn save_position(
+        &self,
+        ask: &PositionAsk,
+        name: &str,
+        overwrite: bool,
+    ) -> Result<Vec<SaveView>, AppError> {
+        let game = ask.game()?;
+        self.with_profile(|store, id| {
+            let me = Seat::of_profile(&store.profile(id)?);
+            let mut session = Session::new(game, Mode::HumanHuman, me, Seat::guest(""));
+            session.saved = true;
+            let meta = session.save_meta();
+            let saved = session.to_saved();
+            Ok(store.save(id, name, &meta, &saved, overwrite)?)
+        })?;
+        tracing::info!(stones = ask.setup.len(), "position saved");
+        self.list_saves()
+    }
+
+    /// A position as `format`: `sgf` (stones in `AB` and `AW`, the side to
+    /// move in `PL`) or `json`. Move lists (`psq`, `moves`) cannot hold a
+    /// position whose order of moves is unknown.
+    ///
+    /// # Errors
+    /// `bad_position`, or `bad_argument` for another format.
+    pub fn export_position(&self, ask: &PositionAsk, format: &str) -> Result<Exported, AppError> {
+        let game = ask.game()?;
+        let record = GameRecord::from_game(&game);
+        let (text, kind, extension) = match format {
+            "sgf" => (record::sgf::write(&record), "SGF", "sgf"),
+            "json" => (record::json::write(&record), "Wuzi (JSON)", "json"),
+            "psq" | "moves" => return Err(no_move_order(format)),
+            other => {
+                return Err(AppError::BadArgument(format!(
+                    "unknown format {other:?}: a position is exported as sgf or json"
+                )));
+            }
+        };
+        Ok(Exported {
+            text,
+            file_name: format!("wuzi-position-{}.{extension}", now_ms()),
+            kind,
+            extension,
+        })
+    }
+}
+
+/// The error for a move-list format asked to hold set-up stones.
+pub(crate) fn no_move_order(format: &str) -> AppError {
+    AppError::BadArgument(format!(
+        "a position set up stone by stone has no order of moves, which {format} needs: \
+         export it as SGF or JSON"
+    ))
+}
