@@ -88,6 +88,20 @@ for (const viewport of ['desktop']) {
       await page.locator('#home-help').click();
       await page.locator('#screen-help').waitFor();
       await check('help');
+      // The editor with a position that cannot start (its reason on
+      // screen) and one that can, analysed.
+      await page.locator('#nav-home').click();
+      await page.locator('#home-editor').click();
+      await page.locator('#screen-editor').waitFor();
+      await page.locator('#editor-brush input[value="black"]').check();
+      await page.locator('#editor-board .hit[data-x="7"][data-y="7"]').click();
+      await page.waitForFunction(() => document.querySelector('#editor-status').dataset.ok === 'false');
+      await check('editor, refused');
+      await page.locator('#editor-to-move').selectOption('white');
+      await page.waitForFunction(() => document.querySelector('#editor-status').dataset.ok === 'true');
+      await page.locator('#editor-analyse').click();
+      await page.locator('#editor-analysis p').first().waitFor();
+      await check('editor, analysed');
       await page.locator('#nav-home').click();
       await page.locator('#home-profile').click();
       await page.locator('#screen-profiles').waitFor();

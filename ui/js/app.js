@@ -3,7 +3,7 @@
 
 import { call } from './ipc.js';
 import { t, language, setLanguage, pickLanguage, translatePage } from './i18n.js';
-import { recordProblemText } from './record-problem.js';
+import { recordProblemText, reasonText } from './record-problem.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -207,6 +207,9 @@ export function errorText(err) {
   // A record that could not be read: where and why, in the player's words.
   const where = kind === 'bad_record' ? recordProblemText(err) : null;
   if (where) return where;
+  // Set-up stones no game starts from: the reason, in the player's words.
+  const position = kind === 'bad_position' && err?.position ? reasonText(err.position) : null;
+  if (position) return position;
   const known = t(`error.${kind}`, { message: err?.message ?? '' });
   return known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
 }

@@ -288,6 +288,18 @@ export class BoardView {
     const layer = this.stonesLayer;
     layer.replaceChildren();
     const fresh = new Set();
+    for (const s of view.setup ?? []) {
+      // Set-up stones were never played: no number, never "new".
+      fresh.add(`${s.x},${s.y},${s.stone}`);
+      const g = svgEl('g', {
+        class: `stone ${s.stone} setup`,
+        'data-x': s.x,
+        'data-y': s.y,
+        'data-stone': s.stone,
+        'data-number': 0,
+      }, layer);
+      svgEl('circle', { class: 'body', cx: at(s.x), cy: at(s.y), r: STONE_R, fill: `url(#${this.svg.id}-${s.stone})` }, g);
+    }
     for (const s of view.stones) {
       const key = `${s.x},${s.y},${s.stone}`;
       fresh.add(key);
@@ -322,7 +334,7 @@ export class BoardView {
     if (this.options.lastMarker && view.last) {
       svgEl('circle', { class: 'last-move', cx: at(view.last.x), cy: at(view.last.y), r: 5.5 }, layer);
     }
-    if (this.options.showForbidden && view.to_move === 'black' && !view.outcome) {
+    if (marksForbidden(this.options, view)) {
       for (const f of view.forbidden ?? []) {
         const g = svgEl('g', { class: 'forbidden', 'data-x': f.x, 'data-y': f.y, 'data-kind': f.kind ?? '' }, layer);
         const d = 7;
@@ -342,10 +354,9 @@ export class BoardView {
   }
 
   #labelPoints(view) {
-    const byPoint = new Map(view.stones.map((s) => [s.y * view.size + s.x, s]));
+    const byPoint = new Map(allStones(view).map((s) => [s.y * view.size + s.x, s]));
     const forbidden = new Set(
-      this.options.showForbidden && view.to_move === 'black' && !view.outcome
-        ? (view.forbidden ?? []).map((f) => f.y * view.size + f.x) : [],
+      marksForbidden(this.options, view) ? (view.forbidden ?? []).map((f) => f.y * view.size + f.x) : [],
     );
     for (const hit of this.hits) {
       const x = Number(hit.dataset.x);
@@ -354,7 +365,7 @@ export class BoardView {
       const stone = byPoint.get(y * view.size + x);
       let label;
       if (stone) {
-        label = this.options.moveNumbers
+        label = this.options.moveNumbers && stone.number > 0
           ? t('board.pointWithNumber', { name, stone: t(`stone.${stone.stone}`), number: stone.number })
           : t('board.pointWith', { name, stone: t(`stone.${stone.stone}`) });
       } else if (forbidden.has(y * view.size + x)) {
@@ -367,7 +378,7 @@ export class BoardView {
   }
 
   #occupied(x, y) {
-    return this.view?.stones.some((s) => s.x === x && s.y === y) ?? false;
+    return this.view ? allStones(this.view).some((s) => s.x === x && s.y === y) : false;
   }
 
   #hover(point) {
@@ -382,6 +393,19 @@ export class BoardView {
     this.ghost.setAttribute('fill', `url(#${this.svg.id}-${this.view.to_move})`);
     this.ghost.setAttribute('visibility', 'visible');
   }
+}
+
+/** The set-up stones and the moves of `view`, together. */
+function allStones(view) {
+  return view.setup?.length ? [...view.setup, ...view.stones] : view.stones;
+}
+
+/**
+ * Whether black's forbidden points are marked: in play, when black is to
+ * move; in the position editor (`view.editing`), always.
+ */
+function marksForbidden(options, view) {
+  return options.showForbidden && !view.outcome && (view.to_move === 'black' || view.editing === true);
 }
 
 /** A small read-only picture of a position from a `preview` string (`.`, `x`, `o`, row by row). */

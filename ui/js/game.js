@@ -659,6 +659,16 @@ $('game-resign').addEventListener('click', resign);
 $('game-hint').addEventListener('click', hint);
 $('game-save').addEventListener('click', save);
 $('game-new').addEventListener('click', () => showScreen('new-game'));
+$('game-edit').addEventListener('click', async () => {
+  if (!view) return;
+  const { openEditor } = await import('./editor.js');
+  await openEditor({
+    size: view.size,
+    rule: view.rule,
+    toMove: view.to_move,
+    stones: [...(view.setup ?? []), ...view.stones],
+  });
+});
 $('game-stop').addEventListener('click', stopAi);
 $('game-pause').addEventListener('click', () => {
   paused = !paused;

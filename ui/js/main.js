@@ -8,6 +8,7 @@ import './saves.js';
 import './review.js';
 import './help.js';
 import './stats.js';
+import './editor.js';
 import { startApp } from './screens.js';
 
 translatePage();

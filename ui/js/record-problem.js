@@ -4,9 +4,18 @@
 
 import { t } from './i18n.js';
 
-/** The reason's words, its details filled in (translated where they are words). */
-function reasonText(reason) {
+/**
+ * The reason's words, its details filled in (translated where they are
+ * words); null for a reason this page does not know.
+ */
+export function reasonText(reason) {
   const values = { ...reason };
+  if (reason.code === 'setup_stone') return t(`record.reason.setup_stone.${reason.why}`, values);
+  if (reason.code === 'setup_five') {
+    values.stone = t(`stone.${reason.stone}`);
+    return t(reason.overline ? 'record.reason.setup_overline' : 'record.reason.setup_five', values);
+  }
+  if (reason.code === 'setup_counts') values.to_move = t(`stone.${reason.to_move}`);
   if (reason.code === 'illegal_move') {
     if (reason.forbidden) values.forbidden = t(`forbiddenKind.${reason.forbidden}`);
     return t(`record.reason.illegal_move.${reason.why}`, values);

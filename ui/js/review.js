@@ -128,6 +128,7 @@ function viewAt(n) {
   const end = n === replay.moves.length;
   return {
     size: replay.size,
+    setup: replay.setup ?? [],
     stones,
     to_move: sideToMove(n),
     last: n ? { x: stones[n - 1].x, y: stones[n - 1].y } : null,
@@ -353,6 +354,17 @@ $('replay-graph').addEventListener('click', (e) => {
   const box = e.currentTarget.getBoundingClientRect();
   goTo(Math.round(((e.clientX - box.left) / box.width) * replay.moves.length));
 });
+$('replay-edit').addEventListener('click', async () => {
+  const { openEditor } = await import('./editor.js');
+  const at = viewAt(position);
+  await openEditor({
+    size: replay.size,
+    rule: replay.rule,
+    toMove: at.to_move,
+    stones: [...at.setup, ...at.stones],
+  });
+});
+
 $('replay-play-on').addEventListener('click', async () => {
   if (!(await confirmReplace(t('unsaved.playOn')))) return;
   const view = await attempt('play_from', { id: replay.id, moveCount: position });
