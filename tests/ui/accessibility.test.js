@@ -102,6 +102,14 @@ for (const viewport of ['desktop']) {
       await page.locator('#editor-analyse').click();
       await page.locator('#editor-analysis p').first().waitFor();
       await check('editor, analysed');
+      // Puzzles: the list, and one refuted after a wrong move.
+      await page.locator('#nav-home').click();
+      await page.locator('#home-puzzles').click();
+      await page.locator('#puzzles-list li').first().waitFor();
+      await check('puzzles');
+      await page.locator('#puzzles-next').click();
+      await page.locator('#screen-puzzle').waitFor();
+      await check('puzzle');
       await page.locator('#nav-home').click();
       await page.locator('#home-profile').click();
       await page.locator('#screen-profiles').waitFor();

@@ -9,6 +9,7 @@ import './review.js';
 import './help.js';
 import './stats.js';
 import './editor.js';
+import './puzzles.js';
 import { startApp } from './screens.js';
 
 translatePage();

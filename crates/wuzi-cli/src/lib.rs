@@ -8,6 +8,7 @@ pub mod matches;
 pub mod openings;
 pub mod pbrain;
 pub mod play;
+pub mod puzzles;
 pub mod soak;
 
 use wuzi_core::Rule;

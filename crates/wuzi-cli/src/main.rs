@@ -7,7 +7,7 @@ use wuzi_core::{Rule, Stone};
 use wuzi_engine::Level;
 
 use wuzi_cli::matches::{Contender, MatchConfig};
-use wuzi_cli::{bench, matches, parse_rule, pbrain, play, soak};
+use wuzi_cli::{bench, matches, parse_rule, pbrain, play, puzzles, soak};
 
 mod serve;
 
@@ -74,6 +74,41 @@ enum Cmd {
     /// on a real data folder, at a small time a move, and check every move,
     /// the replay log, the stats and memory; exits non-zero if a check fails.
     Soak(soak::SoakArgs),
+    /// Build the puzzle set the app ships from engine games, or check one.
+    #[command(subcommand)]
+    Puzzles(PuzzlesCmd),
+}
+
+#[derive(Debug, Subcommand)]
+enum PuzzlesCmd {
+    /// Play engine games, find the puzzles in them, check each with the
+    /// solver, and write the set as JSON.
+    Build {
+        /// Where to write the set.
+        #[arg(long, default_value = "crates/wuzi-session/data/puzzles.json")]
+        out: std::path::PathBuf,
+        /// Seed of the games' openings and the engines' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Freestyle puzzles by fours.
+        #[arg(long, default_value_t = 200)]
+        freestyle_fours: usize,
+        /// Freestyle puzzles by fours and threes.
+        #[arg(long, default_value_t = 100)]
+        freestyle_threats: usize,
+        /// Renju puzzles by fours.
+        #[arg(long, default_value_t = 100)]
+        renju_fours: usize,
+        /// Renju puzzles by fours and threes.
+        #[arg(long, default_value_t = 50)]
+        renju_threats: usize,
+    },
+    /// Check every puzzle of a set with the solver.
+    Check {
+        /// The set.
+        #[arg(default_value = "crates/wuzi-session/data/puzzles.json")]
+        file: std::path::PathBuf,
+    },
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -124,6 +159,35 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
+        Cmd::Puzzles(PuzzlesCmd::Build {
+            out,
+            seed,
+            freestyle_fours,
+            freestyle_threats,
+            renju_fours,
+            renju_threats,
+        }) => {
+            let targets = puzzles::Targets {
+                freestyle_fours,
+                freestyle_threats,
+                renju_fours,
+                renju_threats,
+            };
+            match puzzles::build(targets, seed, &mut io::stdout().lock()) {
+                Ok((file, seconds)) => {
+                    println!("{} puzzles built in {seconds:.0} s", file.puzzles.len());
+                    serde_json::to_string_pretty(&file)
+                        .map_err(io::Error::other)
+                        .and_then(|text| std::fs::write(&out, text + "\n"))
+                }
+                Err(e) => Err(io::Error::other(e)),
+            }
+        }
+        Cmd::Puzzles(PuzzlesCmd::Check { file }) => std::fs::read_to_string(&file)
+            .and_then(|text| serde_json::from_str(&text).map_err(io::Error::other))
+            .and_then(|set| {
+                puzzles::check(&set, &mut io::stdout().lock()).map_err(io::Error::other)
+            }),
         Cmd::Soak(args) => match soak::run(&args, &mut io::stdout().lock()) {
             Ok(true) => Ok(()),
             // The report says which check failed.

@@ -28,7 +28,9 @@
 //!   them by core's rules.
 //! - [`threat_win`] finds a win by fours ([`WinKind::Fours`]) or by fours
 //!   and threes for the side to move, with its line ([`ThreatWin`]), for
-//!   the position editor's analysis and for puzzles.
+//!   the position editor's analysis; for puzzles, [`shortest_win`],
+//!   [`winning_first_moves`], [`attacker_still_wins`] (is a move still
+//!   winning?) and [`toughest_defence`] (the answer that holds out longest).
 //! - [`side_after`] says whose turn it is after some moves of a game that a
 //!   given side began.
 //! - [`move_time`] turns a match clock into the time for one move.
@@ -76,5 +78,8 @@ pub use engine::{
 pub use level::{Level, Limits, UnknownLevel};
 pub use pattern::Pattern;
 pub use position::{Position, PositionError, forbidden_points, is_forbidden};
-pub use solve::{ThreatWin, WinKind, threat_win};
+pub use solve::{
+    SolveLimits, ThreatWin, WinKind, attacker_still_wins, shortest_win, threat_win,
+    toughest_defence, winning_first_moves,
+};
 pub use time::move_time;

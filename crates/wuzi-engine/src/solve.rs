@@ -7,8 +7,46 @@ use std::time::{Duration, Instant};
 use wuzi_core::Point;
 
 use crate::board::{self, Board};
+use crate::eval::Threat;
 use crate::position::Position;
 use crate::threat::{Budget, ThreatSearch, failed_table};
+
+/// How much a solver call may spend: positions and wall-clock time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Positions visited, at most.
+    pub nodes: u64,
+    /// Wall-clock time, at most.
+    pub time: Duration,
+}
+
+impl SolveLimits {
+    /// `nodes` positions within `time`.
+    #[must_use]
+    pub const fn new(nodes: u64, time: Duration) -> SolveLimits {
+        SolveLimits { nodes, time }
+    }
+}
+
+/// Runs `f` with a threat search on `board` within `limits`.
+fn with_search<R>(
+    board: &mut Board,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+    f: impl FnOnce(&mut ThreatSearch<'_, '_>) -> R,
+) -> R {
+    let mut failed = failed_table();
+    let mut ts = ThreatSearch::new(
+        board,
+        &mut failed,
+        Budget {
+            nodes: limits.nodes,
+            deadline: Instant::now() + limits.time,
+            stop,
+        },
+    );
+    f(&mut ts)
+}
 
 /// How a win by threats is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,18 +68,19 @@ pub struct ThreatWin {
     /// ending with the five or with a four that cannot be stopped (two
     /// fives to come, or, in renju, a block forbidden to black); for
     /// [`WinKind::Threats`] the attacker's moves of one winning line (the
-    /// defender's answers vary).
+    /// defender's answers vary: the line stops at the first three).
     pub line: Vec<Point>,
+    /// How many forcing moves (fours, or fours and threes) the attacker
+    /// needs before its five can no longer be stopped: the length of the
+    /// win, the five itself not counted.
+    pub moves: u32,
 }
 
 impl ThreatWin {
-    /// How many moves the attacker makes, the five included.
+    /// The attacker's forcing moves: see [`ThreatWin::moves`].
     #[must_use]
     pub fn attacker_moves(&self) -> usize {
-        match self.kind {
-            WinKind::Fours => self.line.len().div_ceil(2),
-            WinKind::Threats => self.line.len(),
-        }
+        self.moves as usize
     }
 }
 
@@ -58,57 +97,233 @@ pub fn threat_win(
     time: Duration,
     stop: &AtomicBool,
 ) -> Option<ThreatWin> {
+    let half = SolveLimits::new(nodes / 2, time / 2);
+    shortest_win(pos, WinKind::Fours, 30, half, stop)
+        .or_else(|| shortest_win(pos, WinKind::Threats, max_threats, half, stop))
+}
+
+/// The shortest win of `kind` for the side to move in `pos`, within
+/// `max` attacking moves: each length is tried in turn, so the first win
+/// found is a shortest one. `None` when there is none within `max` (or
+/// none found within `limits`).
+#[must_use]
+pub fn shortest_win(
+    pos: &Position,
+    kind: WinKind,
+    max: u32,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+) -> Option<ThreatWin> {
     if pos.winner().is_some() {
         return None;
     }
     let mut line_board = Board::from_core(pos.board(), pos.rule());
-    let attacker = board::side(pos.to_move());
-    let mut failed = failed_table();
-    let deadline = Instant::now() + time;
-    let mut line = Vec::new();
+    let a = board::side(pos.to_move());
+    with_search(&mut line_board, limits, stop, |ts| {
+        let mut line = Vec::new();
+        for depth in 1..=max.max(1) {
+            line.clear();
+            let won = match kind {
+                WinKind::Fours => ts.vcf(a, depth, &mut line),
+                WinKind::Threats => ts.vct(a, depth, &mut line),
+            };
+            if won {
+                line.reverse();
+                return Some(ThreatWin {
+                    kind,
+                    line: line.into_iter().map(board::point).collect(),
+                    moves: depth,
+                });
+            }
+            if ts.out_of_budget() {
+                return None;
+            }
+        }
+        None
+    })
+}
+
+/// The attacking moves of the side to move worth trying for `kind`: its
+/// five if it has one; else, when the other side has a five to make, only
+/// the moves there; else its fours (and, for [`WinKind::Threats`], its
+/// threes), legal for it.
+fn attacking_moves(board: &mut Board, a: usize, kind: WinKind) -> Vec<usize> {
+    let d = 1 - a;
+    let mut cands = Vec::new();
+    board.candidates(&mut cands);
+    let mut moves = Vec::new();
+    let mut defender_fives = Vec::new();
+    for &i in &cands {
+        let threat = board.threat(a, i);
+        if threat == Threat::Five {
+            return vec![i];
+        }
+        if board.threat(d, i) == Threat::Five {
+            defender_fives.push(i);
+        }
+        let attacking = threat.is_four()
+            || (kind == WinKind::Threats && matches!(threat, Threat::Three | Threat::DoubleThree));
+        if attacking {
+            moves.push(i);
+        }
+    }
+    if !defender_fives.is_empty() {
+        moves.retain(|m| defender_fives.contains(m));
+    }
+    if a == 0 && board.rule() == wuzi_core::Rule::Renju {
+        moves.retain(|&m| !board.is_forbidden(m));
+    }
+    moves
+}
+
+/// Whether the side that just moved in `pos` (the attacker; the other side
+/// is to move) still wins by `kind` within `max` more attacking moves,
+/// whatever the side to move answers. For [`WinKind::Fours`] the attacker's
+/// last move must have been a four: the answer is then forced.
+#[must_use]
+pub fn attacker_still_wins(
+    pos: &Position,
+    kind: WinKind,
+    max: u32,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+) -> bool {
+    let d_stone = pos.to_move();
+    if pos.winner() == Some(d_stone.opponent()) {
+        return true;
+    }
+    let mut line_board = Board::from_core(pos.board(), pos.rule());
+    let d = board::side(d_stone);
+    let a = 1 - d;
+    match kind {
+        WinKind::Fours => {
+            let mut cands = Vec::new();
+            line_board.candidates(&mut cands);
+            if cands
+                .iter()
+                .any(|&i| line_board.threat(d, i) == Threat::Five)
+            {
+                return false;
+            }
+            let fives: Vec<usize> = cands
+                .iter()
+                .copied()
+                .filter(|&i| line_board.threat(a, i) == Threat::Five)
+                .collect();
+            match fives.as_slice() {
+                [] => false,
+                &[f] => {
+                    // Black forced onto a forbidden point in renju has lost.
+                    if d == 0
+                        && line_board.rule() == wuzi_core::Rule::Renju
+                        && line_board.is_forbidden(f)
+                    {
+                        return true;
+                    }
+                    line_board.play(f, d);
+                    with_search(&mut line_board, limits, stop, |ts| {
+                        ts.vcf(a, max, &mut Vec::new())
+                    })
+                }
+                _ => true,
+            }
+        }
+        WinKind::Threats => with_search(&mut line_board, limits, stop, |ts| ts.defend(a, max, 4)),
+    }
+}
+
+/// The attacker's first moves in `pos` (the side to move attacks) that win
+/// by `kind` within `max` attacking moves, the five included.
+#[must_use]
+pub fn winning_first_moves(
+    pos: &Position,
+    kind: WinKind,
+    max: u32,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+) -> Vec<Point> {
+    let mut line_board = Board::from_core(pos.board(), pos.rule());
+    let a = board::side(pos.to_move());
+    let mut wins = Vec::new();
+    for m in attacking_moves(&mut line_board, a, kind) {
+        let mut after = pos.clone();
+        let point = board::point(m);
+        if after.play(point).is_err() {
+            continue;
+        }
+        if attacker_still_wins(&after, kind, max.saturating_sub(1), limits, stop) {
+            wins.push(point);
+        }
+    }
+    wins
+}
+
+/// The answer of the side to move in `pos` (the defender, after the
+/// attacker's move) that holds out longest against a win by `kind`: one
+/// after which the attacker has no such win within `max` if there is one
+/// (the refutation), else the one that makes the attacker's shortest win
+/// longest. `None` when the defender has no legal answer worth trying.
+#[must_use]
+pub fn toughest_defence(
+    pos: &Position,
+    kind: WinKind,
+    max: u32,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+) -> Option<Point> {
+    let mut line_board = Board::from_core(pos.board(), pos.rule());
+    let d = board::side(pos.to_move());
+    let a = 1 - d;
+    let mut cands = Vec::new();
+    line_board.candidates(&mut cands);
+    // A five of its own ends it at once.
+    if let Some(&f) = cands
+        .iter()
+        .find(|&&i| line_board.threat(d, i) == Threat::Five)
     {
-        let mut ts = ThreatSearch::new(
-            &mut line_board,
-            &mut failed,
-            Budget {
-                nodes: nodes / 2,
-                deadline,
-                stop,
-            },
-        );
-        if ts.vcf(attacker, 30, &mut line) {
-            line.reverse();
-            return Some(ThreatWin {
-                kind: WinKind::Fours,
-                line: line.into_iter().map(board::point).collect(),
-            });
+        return Some(board::point(f));
+    }
+    let fives: Vec<usize> = cands
+        .iter()
+        .copied()
+        .filter(|&i| line_board.threat(a, i) == Threat::Five)
+        .collect();
+    let mut defences: Vec<usize> = if fives.is_empty() {
+        cands
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let mine = line_board.threat(d, i);
+                let theirs = line_board.threat(a, i);
+                theirs.is_four()
+                    || matches!(theirs, Threat::Three | Threat::DoubleThree)
+                    || mine.is_four()
+            })
+            .collect()
+    } else {
+        fives
+    };
+    if d == 0 && line_board.rule() == wuzi_core::Rule::Renju {
+        defences.retain(|&i| !line_board.is_forbidden(i));
+    }
+    let mut best: Option<(u32, Point)> = None;
+    for x in defences {
+        let point = board::point(x);
+        let mut after = pos.clone();
+        if after.play(point).is_err() {
+            continue;
+        }
+        match shortest_win(&after, kind, max, limits, stop) {
+            None => return Some(point),
+            Some(win) => {
+                let length = u32::try_from(win.attacker_moves()).unwrap_or(u32::MAX);
+                if best.is_none_or(|(longest, _)| length > longest) {
+                    best = Some((length, point));
+                }
+            }
         }
     }
-    let mut ts = ThreatSearch::new(
-        &mut line_board,
-        &mut failed,
-        Budget {
-            nodes: nodes / 2,
-            deadline,
-            stop,
-        },
-    );
-    let mut depth = 2;
-    while depth <= max_threats.max(2) {
-        line.clear();
-        if ts.vct(attacker, depth, &mut line) {
-            line.reverse();
-            return Some(ThreatWin {
-                kind: WinKind::Threats,
-                line: line.into_iter().map(board::point).collect(),
-            });
-        }
-        if ts.out_of_budget() {
-            break;
-        }
-        depth += 2;
-    }
-    None
+    best.map(|(_, point)| point)
 }
 
 #[cfg(test)]
@@ -195,6 +410,49 @@ mod tests {
             "{:?}",
             win.line
         );
+    }
+
+    fn limits() -> SolveLimits {
+        SolveLimits::new(1_000_000, Duration::from_secs(5))
+    }
+
+    #[test]
+    fn the_shortest_win_and_every_winning_first_move_are_found() {
+        let pos = position(
+            &["h8", "i8", "j8", "k9", "k10"],
+            &["g8", "a1", "a15", "o1", "o15"],
+            Stone::Black,
+            Rule::Freestyle,
+        );
+        let stop = AtomicBool::new(false);
+        let win = shortest_win(&pos, WinKind::Fours, 10, limits(), &stop).unwrap();
+        assert_eq!(win.attacker_moves(), 2, "{:?}", win.line);
+        let firsts = winning_first_moves(&pos, WinKind::Fours, 10, limits(), &stop);
+        assert_eq!(firsts, [parse_point("k8", 15).unwrap()]);
+        // After k8 white must block at l8; after a quiet move black has no
+        // win by fours left to show.
+        let mut after = pos.clone();
+        after.play(parse_point("k8", 15).unwrap()).unwrap();
+        assert!(attacker_still_wins(
+            &after,
+            WinKind::Fours,
+            10,
+            limits(),
+            &stop
+        ));
+        assert_eq!(
+            toughest_defence(&after, WinKind::Fours, 10, limits(), &stop),
+            Some(parse_point("l8", 15).unwrap())
+        );
+        let mut quiet = pos.clone();
+        quiet.play(parse_point("c3", 15).unwrap()).unwrap();
+        assert!(!attacker_still_wins(
+            &quiet,
+            WinKind::Fours,
+            10,
+            limits(),
+            &stop
+        ));
     }
 
     #[test]

@@ -311,7 +311,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
     /// The defender is to move against the attacker's three: whether every
     /// sensible answer still loses. `counters` bounds the defender's own
     /// fours in a row, which each cost the attacker nothing.
-    fn defend(&mut self, a: usize, depth: u32, counters: u32) -> bool {
+    pub(crate) fn defend(&mut self, a: usize, depth: u32, counters: u32) -> bool {
         if self.tick() {
             return false;
         }

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::play::{NewGame, PlayerChoice};
 use crate::position::PositionAsk;
+use crate::puzzles::PuzzleFilter;
 use crate::review::ReplayFilter;
 use crate::{AppError, Service};
 
@@ -74,6 +75,11 @@ pub const COMMANDS: &[&str] = &[
     "analyse_position",
     "save_position",
     "export_position",
+    "list_puzzles",
+    "start_puzzle",
+    "puzzle_move",
+    "puzzle_hint",
+    "retry_puzzle",
     "app_info",
     "list_profiles",
     "create_profile",
@@ -161,6 +167,13 @@ struct ImportArgs {
 #[serde(deny_unknown_fields)]
 struct FormatArgs {
     format: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleListArgs {
+    #[serde(default)]
+    filter: PuzzleFilter,
 }
 
 #[derive(Deserialize)]
@@ -357,6 +370,26 @@ impl Service {
             "export_game" => {
                 let a: FormatArgs = args(command, arguments)?;
                 answer(self.export_game(&a.format)?)
+            }
+            "list_puzzles" => {
+                let a: PuzzleListArgs = args(command, arguments)?;
+                answer(self.list_puzzles(&a.filter)?)
+            }
+            "start_puzzle" => {
+                let a: IdArgs = args(command, arguments)?;
+                answer(self.start_puzzle(&a.id)?)
+            }
+            "puzzle_move" => {
+                let a: PointArgs = args(command, arguments)?;
+                answer(self.puzzle_move(a.x, a.y)?)
+            }
+            "puzzle_hint" => {
+                none(arguments)?;
+                answer(self.puzzle_hint()?)
+            }
+            "retry_puzzle" => {
+                none(arguments)?;
+                answer(self.retry_puzzle()?)
             }
             "check_position" => {
                 let a: PositionArgs = args(command, arguments)?;

@@ -29,6 +29,8 @@ mod error;
 mod play;
 mod position;
 mod profiles;
+pub mod puzzle_set;
+mod puzzles;
 mod record_problem;
 mod review;
 mod saves;
@@ -43,6 +45,9 @@ pub use error::{AppError, NoStoreReason};
 pub use play::{NewGame, Opponent, PlayerChoice};
 pub use position::{PositionAnalysis, PositionAsk, PositionCheck, ThreatWinView};
 pub use profiles::{AppInfo, OpenedProfile, ProfileList};
+pub use puzzles::{
+    Difficulty, PuzzleFilter, PuzzleItem, PuzzleList, PuzzleProgressView, PuzzleStatus, PuzzleView,
+};
 pub use record_problem::{Reason, RecordProblem};
 pub use review::{
     AnalysisProgress, AnalysisView, JudgementView, ReplayFilter, ReplayItem, ReplayPage, ReplayView,

@@ -59,6 +59,8 @@ pub struct Service {
     pub(crate) ai_stop: StopSlot,
     pub(crate) hint_stop: StopSlot,
     analysis_stop: Mutex<Option<Arc<AtomicBool>>>,
+    /// The puzzle being solved, beside the game on the board.
+    pub(crate) puzzle: Mutex<Option<crate::puzzles::PuzzleRun>>,
     scores: Mutex<HashMap<Pairing, Score>>,
     /// The last game on the board with moves that another game replaced
     /// before it ended: when it began, and (when it was in no save) its
@@ -188,6 +190,7 @@ impl Service {
             ai_stop: StopSlot::default(),
             hint_stop: StopSlot::default(),
             analysis_stop: Mutex::new(None),
+            puzzle: Mutex::new(None),
             scores: Mutex::new(HashMap::new()),
             abandoned: Mutex::new(None),
             notices: Mutex::new(notices),

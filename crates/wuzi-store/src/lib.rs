@@ -151,6 +151,7 @@ pub mod names;
 mod notice;
 mod presence;
 mod profiles;
+mod puzzles;
 mod replays;
 mod saves;
 mod settings;
@@ -163,6 +164,7 @@ pub use log::{LOG_FILES_KEPT, LogGuard, init_logging};
 pub use names::{PROFILE_NAME_MAX, ProfileId, ReplayId, SAVE_NAME_MAX};
 pub use notice::{Notice, NoticeKind};
 pub use profiles::{DEFAULT_PROFILE_NAME, Profile};
+pub use puzzles::{PuzzleAttempt, PuzzleProgress, PuzzleRecord, START_RATING};
 pub use replays::{
     Filter, GameMode, GameResult, MAX_PER_PAGE, Outcome, Page, Paging, Player, Replay, ReplayEntry,
     ReplaySummary, ResultKind,

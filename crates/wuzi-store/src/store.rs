@@ -18,6 +18,7 @@ use crate::presence::FolderIdentity;
 use crate::profiles::{
     self, DEFAULT_PROFILE_NAME, Profile, ProfileRecord, ProfilesFile, hash_password,
 };
+use crate::puzzles::{self, PuzzleAttempt, PuzzleProgress};
 use crate::replays::{Filter, Page, Paging, Replay, ReplayEntry, ReplaySummary, Replays};
 use crate::saves::{SaveInfo, SaveMeta, Saved, Saves};
 use crate::settings::{self, Settings};
@@ -343,6 +344,53 @@ impl Store {
                 Ok(Stats::default())
             }
         }
+    }
+
+    // ----- puzzles -----
+
+    /// A profile's puzzle progress.
+    pub fn puzzle_progress(&self, id: &ProfileId) -> Result<(PuzzleProgress, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let progress = self.load_puzzle_progress(id, &mut notices)?;
+        Ok((progress, notices))
+    }
+
+    /// Counts a finished attempt at a puzzle; answers the progress after.
+    pub fn record_puzzle(
+        &self,
+        id: &ProfileId,
+        attempt: &PuzzleAttempt,
+    ) -> Result<(PuzzleProgress, Vec<Notice>)> {
+        self.check_unlocked(id)?;
+        let mut notices = Vec::new();
+        let mut progress = self.load_puzzle_progress(id, &mut notices)?;
+        progress.count(attempt);
+        file::save(&self.puzzles_path(id), &puzzles::SCHEMA, &progress)?;
+        tracing::info!(profile = %id, puzzle = %attempt.puzzle, solved = attempt.solved, "puzzle counted");
+        Ok((progress, notices))
+    }
+
+    fn load_puzzle_progress(
+        &self,
+        id: &ProfileId,
+        notices: &mut Vec<Notice>,
+    ) -> Result<PuzzleProgress> {
+        let path = self.puzzles_path(id);
+        let before = notices.len();
+        match file::load::<PuzzleProgress>(&path, &puzzles::SCHEMA, notices)? {
+            Some(p) => Ok(p),
+            None => {
+                if notices.len() > before {
+                    notices.push(reset_notice(path, "puzzle progress"));
+                }
+                Ok(PuzzleProgress::default())
+            }
+        }
+    }
+
+    fn puzzles_path(&self, id: &ProfileId) -> PathBuf {
+        self.profile_dir(id).join("puzzles.json")
     }
 
     // ----- saves -----
