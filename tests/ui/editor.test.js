@@ -48,6 +48,14 @@ async function setUpWinByFours(page) {
   for (const name of ['g8', 'a1', 'a15', 'o1']) await tap(page, name);
 }
 
+/** Waits until the service has stored the coach setting as `on` (each look is a round trip). */
+async function storedCoach(backend, on) {
+  for (let look = 0; look < 500; look += 1) {
+    if ((await backend.call('get_settings')).coach === on) return;
+  }
+  assert.fail(`the coach setting was not stored as ${on}`);
+}
+
 async function statusText(page) {
   return page.locator('#editor-status').textContent();
 }
@@ -167,5 +175,39 @@ test('zh, dark, phone: the editor speaks the player\'s language and fits', () =>
   await tap(page, 'o15');
   assert.equal(await statusText(page), '可以从这里开局，轮到黑方。');
   await screenshot(page, 'editor-dark-zh-phone');
+  assert.deepEqual(errors, []);
+}));
+
+test('the coach marks each side\'s threats on the editor and the game boards, and stays on for the profile', () => withUi({}, async (page, errors, backend) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-editor').click();
+  await page.locator('#screen-editor').waitFor();
+  await brush(page, 'black');
+  for (const name of ['h8', 'i8', 'j8']) await tap(page, name);
+  await brush(page, 'white');
+  for (const name of ['a1', 'b1']) await tap(page, name);
+  await page.locator('#editor-coach').click();
+  const k8 = at('k8');
+  const mark = page.locator(`${BOARD} .coach[data-x="${k8.x}"][data-y="${k8.y}"][data-stone="black"]`);
+  await mark.waitFor();
+  assert.equal(await mark.textContent(), '4+');
+  assert.equal(await mark.getAttribute('data-mark'), 'open_four');
+  assert.equal(await page.locator('#editor-coach').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('#editor-coach-legend').isVisible(), true);
+  await screenshot(page, 'editor-coach-en');
+  // A new stone: the marks follow it (l8 is no longer black's open four).
+  await brush(page, 'white');
+  await tap(page, 'k8');
+  await page.waitForFunction(([sel, x, y]) => !document.querySelector(`${sel} .coach[data-x="${x}"][data-y="${y}"][data-stone="black"]`), [BOARD, k8.x, k8.y]);
+
+  // The setting is the profile's: stored, and the game board shows the marks at once.
+  await storedCoach(backend, true);
+  await page.locator('#editor-play').click();
+  await page.locator('#screen-game').waitFor();
+  await page.locator('#board .coach').first().waitFor();
+  assert.equal(await page.locator('#game-coach').getAttribute('aria-pressed'), 'true');
+  await page.locator('#game-coach').click();
+  await page.waitForFunction(() => !document.querySelector('#board .coach'));
+  await storedCoach(backend, false);
   assert.deepEqual(errors, []);
 }));

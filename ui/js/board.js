@@ -66,6 +66,7 @@ export class BoardView {
     this.view = null;
     this.locked = false;
     this.hint = null;
+    this.coach = null;
     this.preview = null;
     this.cursor = null;
     this.down = null;
@@ -82,6 +83,8 @@ export class BoardView {
     if (!this.view || this.view.generation !== view.generation || view.generation === undefined) {
       this.preview = null;
       this.hint = null;
+      // The coach's marks were for the stones before: the caller asks anew.
+      this.coach = null;
     }
     this.view = view;
     this.#drawStones(view);
@@ -115,6 +118,15 @@ export class BoardView {
   /** Shows a pulsing ring on `point` (the AI's suggestion), or removes it. */
   showHint(point) {
     this.hint = point ? { x: point.x, y: point.y } : null;
+    if (this.view) this.#drawMarks(this.view);
+  }
+
+  /**
+   * Draws the coach's marks (`[{ x, y, stone, mark, forbidden }]`, see
+   * `coach_marks`), or takes them away (null).
+   */
+  showCoach(marks) {
+    this.coach = marks;
     if (this.view) this.#drawMarks(this.view);
   }
 
@@ -306,7 +318,7 @@ export class BoardView {
       const isNew = this.previousStones.size > 0 || view.stones.length === 1
         ? !this.previousStones.has(key) : false;
       const g = svgEl('g', {
-        class: `stone ${s.stone}${isNew ? ' new' : ''}`,
+        class: `stone ${s.stone}${isNew ? ' new' : ''}${s.variation ? ' variation' : ''}`,
         'data-x': s.x,
         'data-y': s.y,
         'data-stone': s.stone,
@@ -340,6 +352,20 @@ export class BoardView {
         const d = 7;
         svgEl('line', { x1: at(f.x) - d, y1: at(f.y) - d, x2: at(f.x) + d, y2: at(f.y) + d }, g);
         svgEl('line', { x1: at(f.x) - d, y1: at(f.y) + d, x2: at(f.x) + d, y2: at(f.y) - d }, g);
+      }
+    }
+    if (this.coach) {
+      const labels = { five: '5', open_four: '4+', four_three: '43', four: '4', double_three: '33', three: '3' };
+      for (const m of this.coach) {
+        // Black's mark above the point, white's below, so both can show.
+        const dy = m.stone === 'black' ? -CELL * 0.22 : CELL * 0.26;
+        const text = m.forbidden ? '×' : labels[m.mark] ?? '';
+        const label = svgEl('text', {
+          class: `coach ${m.stone}${m.forbidden ? ' banned' : ''} ${m.mark ?? ''}`,
+          x: at(m.x), y: at(m.y) + dy, 'data-x': m.x, 'data-y': m.y, 'data-stone': m.stone,
+          'data-mark': m.forbidden ? 'forbidden' : m.mark,
+        }, layer);
+        label.textContent = text;
       }
     }
     if (this.hint) {

@@ -12,6 +12,7 @@ import {
 } from './app.js';
 import { openGame, confirmReplace } from './game.js';
 import { reasonText } from './record-problem.js';
+import { refreshCoach, bindCoach } from './coach.js';
 
 /** The position being made: stones by point index (y * size + x). */
 const draft = {
@@ -67,12 +68,9 @@ function stoneList() {
   }));
 }
 
-function render() {
-  $('editor-to-move').value = draft.toMove;
-  $('editor-rule').value = draft.rule;
-  $('editor-size').value = String(draft.size);
-  $('editor-size').disabled = draft.rule === 'renju';
-  board.draw({
+/** What the editor's board shows. */
+function boardView() {
+  return {
     generation,
     size: draft.size,
     setup: stoneList(),
@@ -83,7 +81,16 @@ function render() {
     outcome: null,
     winning_line: [],
     forbidden: checked?.forbidden ?? [],
-  });
+  };
+}
+
+function render() {
+  $('editor-to-move').value = draft.toMove;
+  $('editor-rule').value = draft.rule;
+  $('editor-size').value = String(draft.size);
+  $('editor-size').disabled = draft.rule === 'renju';
+  const shown = boardView();
+  board.draw(shown);
   const count = (stone) => [...draft.stones.values()].filter((s) => s === stone).length;
   $('editor-counts').textContent = t('editor.counts', { black: count('black'), white: count('white') });
   const problem = checked?.problem ?? null;
@@ -104,6 +111,7 @@ async function changed() {
   $('editor-analysis').hidden = true;
   board.showHint(null);
   render();
+  refreshCoach(board, boardView(), draft.rule);
   const seq = ++checkSeq;
   try {
     const answer = await call('check_position', { position: position() });
@@ -280,6 +288,7 @@ $('editor-export').addEventListener('click', exportSgf);
 $('editor-play').addEventListener('click', play);
 $('editor-export-close').addEventListener('click', () => $('dialog-editor-export').close());
 $('home-editor').addEventListener('click', () => openEditor());
+bindCoach('editor-coach', 'editor-coach-legend', () => refreshCoach(board, boardView(), draft.rule));
 
 // Taps place stones at once: a confirm step would only slow the setting up.
 onSettings((s) => board.setOptions({

@@ -11,6 +11,7 @@ import {
   formatClock, timeControlText, LEVELS, levelName, playerName,
 } from './app.js';
 import { playStoneSound, playLowTimeSound, playEffect } from './sound.js';
+import { refreshCoach, bindCoach } from './coach.js';
 
 /** Pause between moves of a computer-against-computer game, by speed. */
 const AI_DELAY_MS = { slow: 1500, normal: 600, fast: 120 };
@@ -81,6 +82,7 @@ function show(next) {
 function render() {
   if (!view) return;
   board.draw(view);
+  refreshCoach(board, view, view.rule);
   board.setLocked(thinking || !!view.outcome || view.ai_to_move);
   const over = view.outcome;
   $('turn-stone').className = `turn-stone ${over ? (over.winner ?? 'none') : view.to_move}`;
@@ -366,6 +368,9 @@ function showGameOver() {
     black: formatClock(view.clock?.black_ms),
     white: formatClock(view.clock?.white_ms),
   });
+  // The computer won with a five: it can show the forced line it played.
+  const winnerSeat = o.winner ? view.players?.[o.winner] : null;
+  $('game-over-show').hidden = !(o.kind === 'five' && winnerSeat?.kind === 'ai' && view.mode === 'human_ai');
   const dialog = $('dialog-game-over');
   if (!dialog.open) dialog.showModal();
   $('game-over-again').focus();
@@ -659,6 +664,9 @@ $('game-resign').addEventListener('click', resign);
 $('game-hint').addEventListener('click', hint);
 $('game-save').addEventListener('click', save);
 $('game-new').addEventListener('click', () => showScreen('new-game'));
+bindCoach('game-coach', 'game-coach-legend', () => {
+  if (view) refreshCoach(board, view, view.rule);
+});
 $('game-edit').addEventListener('click', async () => {
   if (!view) return;
   const { openEditor } = await import('./editor.js');
@@ -693,6 +701,20 @@ $('game-over-again').addEventListener('click', () => {
   $('dialog-game-over').close();
   paused = false;
   command('restart');
+});
+$('game-over-show').addEventListener('click', async () => {
+  $('dialog-game-over').close();
+  const { openReplay } = await import('./review.js');
+  let id = view?.replay_id;
+  if (!id) {
+    const latest = await attempt('list_replays', { filter: {}, page: 0, pageSize: 1 });
+    id = latest?.items?.[0]?.id;
+  }
+  if (!id) return;
+  const sequence = await attempt('winning_sequence', { id });
+  // From where the win was forced, played to the five; with no line the
+  // solver sees, the last moves are shown.
+  await openReplay(id, { at: sequence ? sequence.from : null, play: Boolean(sequence) });
 });
 $('game-over-review').addEventListener('click', async () => {
   $('dialog-game-over').close();

@@ -10,6 +10,7 @@ import {
   onSettings, onLanguage, formatDate, formatClock, playerName, el, announce,
 } from './app.js';
 import { openPlayOn, confirmReplace, outcomeTitle, outcomeHow } from './game.js';
+import { refreshCoach, bindCoach } from './coach.js';
 
 const PAGE_SIZE = 20;
 const AUTOPLAY_MS = 700;
@@ -103,7 +104,7 @@ let analysing = false;
 let autoplay = 0;
 
 /** Opens a past game at its end. */
-export async function openReplay(id) {
+export async function openReplay(id, { at = null, play = false } = {}) {
   const answer = await attempt('load_replay', { id });
   if (!answer) return;
   replay = {
@@ -112,8 +113,74 @@ export async function openReplay(id) {
     winning_line: answer.winning_line ?? answer.final_view?.winning_line ?? [],
   };
   judgements = [];
-  position = replay.moves.length;
+  position = at ?? replay.moves.length;
+  clearWhy();
   await showScreen('replay');
+  if (play && position < replay.moves.length) toggleAutoplay();
+}
+
+// ---------------------------------------------------------------- why
+
+/** The explanation on screen, for the move it speaks of; a line being played out. */
+let why = null;
+let variation = null;
+
+function clearWhy() {
+  why = null;
+  variation = null;
+  $('replay-why-text').textContent = '';
+  $('replay-line-actions').hidden = true;
+}
+
+/** A win by threats in words. */
+function winWords(win, side) {
+  return t(`editor.win.${win.kind}`, {
+    side: t(`side.${side}`),
+    count: win.attacker_moves,
+    line: win.line.map((p) => pointName(p.x, p.y, replay.size)).join(' '),
+  });
+}
+
+async function explain() {
+  if (!replay || position === 0) return;
+  const number = position;
+  const answer = await attempt('explain_move', { id: replay.id, number });
+  if (!answer || number !== position) return;
+  const mover = answer.stone;
+  const other = mover === 'black' ? 'white' : 'black';
+  const parts = [];
+  if (answer.missed) parts.push(t('why.missed', { text: winWords(answer.missed, mover) }));
+  if (answer.refutation) parts.push(t('why.refutation', { text: winWords(answer.refutation, other) }));
+  if (!parts.length) parts.push(t('why.none'));
+  why = { number, answer };
+  $('replay-why-text').textContent = parts.join(' ');
+  // Lines of fours alternate the sides, so they can be played out on the board.
+  const playable = answer.refutation?.kind === 'fours'
+    ? { base: number, line: answer.refutation.line }
+    : answer.missed?.kind === 'fours' ? { base: number - 1, line: answer.missed.line } : null;
+  $('replay-line-actions').hidden = !playable;
+  if (playable) variation = { ...playable, shown: 0 };
+  renderReplay();
+}
+
+/** The board of a line played out: its base position and the line's first `shown` moves. */
+function variationView() {
+  const base = viewAt(variation.base);
+  let side = sideToMove(variation.base);
+  const extra = variation.line.slice(0, variation.shown).map((p, i) => {
+    const stone = { x: p.x, y: p.y, stone: side, number: variation.base + i + 1, variation: true };
+    side = side === 'black' ? 'white' : 'black';
+    return stone;
+  });
+  const last = extra.at(-1);
+  return {
+    ...base,
+    stones: [...base.stones, ...extra],
+    to_move: side,
+    last: last ? { x: last.x, y: last.y } : base.last,
+    winning_line: [],
+    outcome: null,
+  };
 }
 
 /** Who moves after `n` moves: the record says, as a game may begin with white. */
@@ -141,9 +208,19 @@ function viewAt(n) {
 function renderReplay() {
   if (!replay) return;
   const total = replay.moves.length;
-  board.draw(viewAt(position));
+  const playing = variation && variation.shown > 0;
+  const shown = playing ? variationView() : viewAt(position);
+  board.draw(shown);
+  refreshCoach(board, shown, replay.rule);
   const judgement = judgements[position - 1];
-  board.showHint(judgement?.best && position > 0 ? judgement.best : null);
+  board.showHint(judgement?.best && position > 0 && !playing ? judgement.best : null);
+  $('replay-why').disabled = position === 0;
+  if (variation) {
+    $('replay-line-next').disabled = variation.shown >= variation.line.length;
+    $('replay-board').dataset.variation = String(variation.shown);
+  } else {
+    delete $('replay-board').dataset.variation;
+  }
   const summary = replay.summary ?? {};
   const ending = replay.outcome
     ? `${outcomeTitle(replay.outcome, { black: summary.black, white: summary.white }, 'replay')}, ${outcomeHow(replay.outcome)}`
@@ -270,6 +347,7 @@ function showEnded(ended) {
 function goTo(n) {
   if (!replay) return;
   showEnded(false);
+  clearWhy();
   position = Math.max(0, Math.min(replay.moves.length, n));
   renderReplay();
 }
@@ -354,6 +432,23 @@ $('replay-graph').addEventListener('click', (e) => {
   const box = e.currentTarget.getBoundingClientRect();
   goTo(Math.round(((e.clientX - box.left) / box.width) * replay.moves.length));
 });
+$('replay-why').addEventListener('click', explain);
+$('replay-line-next').addEventListener('click', () => {
+  if (!variation || variation.shown >= variation.line.length) return;
+  variation.shown += 1;
+  const p = variation.line[variation.shown - 1];
+  announce(pointName(p.x, p.y, replay.size));
+  renderReplay();
+});
+$('replay-line-exit').addEventListener('click', () => {
+  clearWhy();
+  renderReplay();
+});
+
+bindCoach('replay-coach', 'replay-coach-legend', () => {
+  if (replay) refreshCoach(board, viewAt(position), replay.rule);
+});
+
 $('replay-edit').addEventListener('click', async () => {
   const { openEditor } = await import('./editor.js');
   const at = viewAt(position);

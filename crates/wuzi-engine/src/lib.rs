@@ -31,6 +31,8 @@
 //!   the position editor's analysis; for puzzles, [`shortest_win`],
 //!   [`winning_first_moves`], [`attacker_still_wins`] (is a move still
 //!   winning?) and [`toughest_defence`] (the answer that holds out longest).
+//! - [`threat_marks`]: the coach's view, every point's threat for each
+//!   side ([`PointThreat`], [`ThreatMark`]).
 //! - [`side_after`] says whose turn it is after some moves of a game that a
 //!   given side began.
 //! - [`move_time`] turns a match clock into the time for one move.
@@ -58,6 +60,7 @@
 mod analysis;
 mod board;
 mod classic;
+mod coach;
 mod engine;
 mod eval;
 mod level;
@@ -71,6 +74,7 @@ mod time;
 mod tt;
 
 pub use analysis::{ANALYSIS_LIMITS, AnalysisError, GameAnalysis, MoveClass, MoveJudgement};
+pub use coach::{PointThreat, ThreatMark, threat_marks};
 pub use engine::{
     DECISIVE_SCORE, Engine, NoMove, Progress, SearchResult, WIN_CHANCE_SCALE, side_after,
     win_chance,

@@ -263,6 +263,7 @@ pub fn winning_first_moves(
 /// after which the attacker has no such win within `max` if there is one
 /// (the refutation), else the one that makes the attacker's shortest win
 /// longest. `None` when the defender has no legal answer worth trying.
+/// All the answers together stay within `limits`.
 #[must_use]
 pub fn toughest_defence(
     pos: &Position,
@@ -306,14 +307,26 @@ pub fn toughest_defence(
     if d == 0 && line_board.rule() == wuzi_core::Rule::Renju {
         defences.retain(|&i| !line_board.is_forbidden(i));
     }
+    // One budget for all the answers: each gets an even share of what is
+    // left, so the whole look takes no longer than `limits`.
+    let deadline = Instant::now() + limits.time;
     let mut best: Option<(u32, Point)> = None;
-    for x in defences {
+    let count = defences.len().max(1) as u64;
+    for (i, x) in defences.into_iter().enumerate() {
         let point = board::point(x);
         let mut after = pos.clone();
         if after.play(point).is_err() {
             continue;
         }
-        match shortest_win(&after, kind, max, limits, stop) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() && best.is_some() {
+            break;
+        }
+        let share = SolveLimits::new(
+            limits.nodes / count,
+            left / u32::try_from(count - i as u64).unwrap_or(1).max(1),
+        );
+        match shortest_win(&after, kind, max, share, stop) {
             None => return Some(point),
             Some(win) => {
                 let length = u32::try_from(win.attacker_moves()).unwrap_or(u32::MAX);

@@ -71,10 +71,13 @@ pub const COMMANDS: &[&str] = &[
     "analyse_game",
     "stop_analysis",
     "play_from",
+    "explain_move",
+    "winning_sequence",
     "check_position",
     "analyse_position",
     "save_position",
     "export_position",
+    "coach_marks",
     "list_puzzles",
     "start_puzzle",
     "puzzle_move",
@@ -213,6 +216,13 @@ struct ListReplaysArgs {
 #[serde(deny_unknown_fields)]
 struct IdArgs {
     id: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainArgs {
+    id: String,
+    number: usize,
 }
 
 #[derive(Deserialize)]
@@ -370,6 +380,18 @@ impl Service {
             "export_game" => {
                 let a: FormatArgs = args(command, arguments)?;
                 answer(self.export_game(&a.format)?)
+            }
+            "coach_marks" => {
+                let a: PositionArgs = args(command, arguments)?;
+                answer(self.coach_marks(&a.position)?)
+            }
+            "explain_move" => {
+                let a: ExplainArgs = args(command, arguments)?;
+                answer(self.explain_move(&a.id, a.number)?)
+            }
+            "winning_sequence" => {
+                let a: IdArgs = args(command, arguments)?;
+                answer(self.winning_sequence(&a.id)?)
             }
             "list_puzzles" => {
                 let a: PuzzleListArgs = args(command, arguments)?;

@@ -23,6 +23,7 @@
 //! assert_eq!(view.to_move, wuzi_core::Stone::White);
 //! ```
 
+mod coach;
 mod computer;
 mod dispatch;
 mod error;
@@ -39,6 +40,7 @@ mod session;
 mod standings;
 mod view;
 
+pub use coach::{MoveExplanation, WinningSequence};
 pub use computer::{Hint, ProgressView};
 pub use dispatch::{COMMANDS, Door};
 pub use error::{AppError, NoStoreReason};

@@ -8,9 +8,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{self, GameRecord};
 use wuzi_core::{
-    ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, Stone, forbidden_points_with_kind,
+    ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, SetupError, Stone,
+    forbidden_points_with_kind,
 };
-use wuzi_engine::{Engine, Limits, Position, WinKind};
+use wuzi_engine::{Engine, Limits, Position, ThreatMark, WinKind};
 
 use crate::session::{Mode, Seat, Session};
 use crate::view::ForbiddenView;
@@ -73,9 +74,11 @@ pub struct ThreatWinView {
     /// threes).
     pub kind: &'static str,
     /// The line: for `fours` both sides in turn, ending with the five or a
-    /// four that cannot be stopped; for `threats` the attacker's moves.
+    /// four that cannot be stopped; for `threats` the attacker's moves up
+    /// to its first three.
     pub line: Vec<Point>,
-    /// The attacker's moves in it.
+    /// The attacker's forcing moves before the five can no longer be
+    /// stopped.
     pub attacker_moves: usize,
 }
 
@@ -107,16 +110,23 @@ const THREAT_NODES: u64 = 3_000_000;
 /// The deepest win by fours and threes looked for, in attacking moves.
 const THREAT_DEPTH: u32 = 12;
 
+impl ThreatWinView {
+    /// The solver's win as the UI reads it.
+    pub(crate) fn of(win: &wuzi_engine::ThreatWin) -> ThreatWinView {
+        ThreatWinView {
+            kind: match win.kind {
+                WinKind::Fours => "fours",
+                WinKind::Threats => "threats",
+            },
+            attacker_moves: win.attacker_moves(),
+            line: win.line.clone(),
+        }
+    }
+}
+
 fn threat_view(pos: &Position, stop: &AtomicBool) -> Option<ThreatWinView> {
     let win = wuzi_engine::threat_win(pos, THREAT_DEPTH, THREAT_NODES, THREAT_TIME, stop)?;
-    Some(ThreatWinView {
-        kind: match win.kind {
-            WinKind::Fours => "fours",
-            WinKind::Threats => "threats",
-        },
-        attacker_moves: win.attacker_moves(),
-        line: win.line,
-    })
+    Some(ThreatWinView::of(&win))
 }
 
 impl Service {
@@ -127,19 +137,14 @@ impl Service {
     /// None for a position: its problems are the answer. `bad_argument`
     /// only for a board size no board has.
     pub fn check_position(&self, ask: &PositionAsk) -> Result<PositionCheck, AppError> {
-        let mut board = wuzi_core::Board::new(ask.size).map_err(|e| {
-            AppError::BadArgument(format!("{e}: the editor's board has 5 to 26 lines"))
-        })?;
-        let mut placed = true;
-        for (point, stone) in ask.setup.stones() {
-            if !board.contains(point) || board.stone_at(point).is_some() {
-                placed = false;
-                break;
-            }
-            board.set(point, Some(stone));
-        }
+        let placed = match board_of(ask) {
+            Ok(board) => Some(board),
+            Err(AppError::Position { .. }) => None,
+            Err(other) => return Err(other),
+        };
         let problem = ask.setup.board(&ask.config()).err();
-        let forbidden = if placed && ask.rule == Rule::Renju && ask.size == wuzi_core::DEFAULT_SIZE
+        let forbidden = if let Some(board) =
+            placed.filter(|_| ask.rule == Rule::Renju && ask.size == wuzi_core::DEFAULT_SIZE)
         {
             forbidden_points_with_kind(&board)
                 .into_iter()
@@ -159,6 +164,34 @@ impl Service {
             black_count: ask.setup.black.len(),
             white_count: ask.setup.white.len(),
         })
+    }
+
+    /// The coach's marks on a position: at every empty point, the threat
+    /// each side would make there, and black's forbidden points in renju.
+    /// Any arrangement of stones is read, a finished game's too.
+    ///
+    /// # Errors
+    /// `bad_argument` for a size no board has, `bad_position` for stones
+    /// off the board or two on one point.
+    pub fn coach_marks(&self, ask: &PositionAsk) -> Result<Vec<CoachMark>, AppError> {
+        let board = board_of(ask)?;
+        Ok(wuzi_engine::threat_marks(&board, ask.rule)
+            .into_iter()
+            .map(|t| CoachMark {
+                x: t.point.x,
+                y: t.point.y,
+                stone: t.stone,
+                mark: t.mark.map(|m| match m {
+                    ThreatMark::Three => "three",
+                    ThreatMark::Four => "four",
+                    ThreatMark::DoubleThree => "double_three",
+                    ThreatMark::FourThree => "four_three",
+                    ThreatMark::OpenFour => "open_four",
+                    ThreatMark::Five => "five",
+                }),
+                forbidden: t.forbidden,
+            })
+            .collect())
     }
 
     /// The engine's view of a position: the chance of the side to move,
@@ -262,6 +295,45 @@ impl Service {
             extension,
         })
     }
+}
+
+/// The stones of `ask` on a board, each on the board and on a point of its
+/// own; nothing else is checked.
+fn board_of(ask: &PositionAsk) -> Result<wuzi_core::Board, AppError> {
+    let mut board = wuzi_core::Board::new(ask.size)
+        .map_err(|e| AppError::BadArgument(format!("{e}: the editor's board has 5 to 26 lines")))?;
+    for (point, stone) in ask.setup.stones() {
+        let error = if !board.contains(point) {
+            SetupError::OffBoard { point }
+        } else if board.stone_at(point).is_some() {
+            SetupError::Twice { point }
+        } else {
+            board.set(point, Some(stone));
+            continue;
+        };
+        return Err(AppError::Position {
+            error,
+            size: ask.size,
+        });
+    }
+    Ok(board)
+}
+
+/// One side's threat at one point, as the coach draws it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct CoachMark {
+    /// Column.
+    pub x: u8,
+    /// Row.
+    pub y: u8,
+    /// The side that would play there.
+    pub stone: Stone,
+    /// `three`, `four`, `double_three`, `four_three`, `open_four` (an open
+    /// four or two fours) or `five`; `null` for a renju point forbidden to
+    /// black that makes none of these.
+    pub mark: Option<&'static str>,
+    /// Why black may not play there (renju).
+    pub forbidden: Option<wuzi_core::Forbidden>,
 }
 
 /// The error for a move-list format asked to hold set-up stones.

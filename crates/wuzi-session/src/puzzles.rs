@@ -19,7 +19,7 @@ use crate::view::{ForbiddenView, StoneView};
 use crate::{AppError, Service, now_ms};
 
 /// What each check of a move may spend: a player waits for it.
-const MOVE_LIMITS: SolveLimits = SolveLimits::new(600_000, Duration::from_secs(4));
+const MOVE_LIMITS: SolveLimits = SolveLimits::new(400_000, Duration::from_millis(1500));
 
 /// How many more attacking moves a win may take than the shortest: any
 /// winning line is accepted, not only the shortest, within reason.

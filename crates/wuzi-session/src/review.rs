@@ -196,7 +196,7 @@ pub struct AnalysisView {
 }
 
 impl Service {
-    fn load_entry(&self, id: &str) -> Result<(ReplayEntry, SavedGame), AppError> {
+    pub(crate) fn load_entry(&self, id: &str) -> Result<(ReplayEntry, SavedGame), AppError> {
         let replay_id = ReplayId::parse(id)?;
         self.with_profile(|store, profile| {
             let (replay, notices) = store.load_replay::<SavedGame>(profile, &replay_id)?;

@@ -30,6 +30,12 @@ fn position_in(rule: &str, black: &[&str], white: &[&str], to_move: &str) -> Val
     })
 }
 
+/// A point by its name, as the commands write points.
+fn xy(name: &str) -> Value {
+    let p = wuzi_core::parse_point(name, 15).expect("a point");
+    json!({ "x": p.x, "y": p.y })
+}
+
 /// Black: a four on row 8 at k8 (blocked at g8) that also makes a three
 /// on column k: a win by fours for black to move.
 fn black_wins_by_fours() -> Value {
@@ -300,5 +306,125 @@ fn a_position_goes_out_as_sgf_or_json_and_comes_back_in() {
             .as_str()
             .expect("text")
             .contains("AB[")
+    );
+}
+
+#[test]
+fn the_coach_marks_each_sides_threats_and_blacks_forbidden_points() {
+    let h = Harness::new();
+    // Black has an open three on row 8 (h8 i8 j8); white a lone stone.
+    let marks = h.ok(
+        "coach_marks",
+        json!({ "position": position(&["h8", "i8", "j8"], &["a1", "b1"], "white") }),
+    );
+    let find = |marks: &Value, name: &str, stone: &str| -> Option<Value> {
+        let p = wuzi_core::parse_point(name, 15).expect("a point");
+        marks
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|m| m["x"] == u64::from(p.x) && m["y"] == u64::from(p.y) && m["stone"] == stone)
+            .cloned()
+    };
+    // k8 or g8 makes black an open four.
+    assert_eq!(
+        find(&marks, "k8", "black").expect("k8")["mark"],
+        "open_four"
+    );
+    assert_eq!(
+        find(&marks, "g8", "black").expect("g8")["mark"],
+        "open_four"
+    );
+    assert!(
+        find(&marks, "k8", "white").is_none(),
+        "white makes nothing at k8"
+    );
+    // A finished game's stones are read too: a five on the board.
+    let five = h.ok(
+        "coach_marks",
+        json!({ "position": position(&["a3", "b3", "c3", "d3", "e3"], &["a5", "b5"], "white") }),
+    );
+    assert!(five.is_array());
+    // Renju: the double-three point is marked forbidden for black.
+    let renju = h.ok(
+        "coach_marks",
+        json!({ "position": position_in("renju", &["f8", "g8", "h6", "h7"], &["a1", "a15", "o1", "o15"], "white") }),
+    );
+    assert_eq!(
+        find(&renju, "h8", "black").expect("h8")["forbidden"],
+        "double_three"
+    );
+    // Two stones on a point are refused.
+    let err = h.err(
+        "coach_marks",
+        json!({ "position": position(&["h8"], &["h8"], "black") }),
+    );
+    assert_eq!(kind(&err), "bad_position");
+    assert_eq!(err["position"]["code"], "setup_stone");
+}
+
+/// Starts a two-player game from `black_wins_by_fours`, plays `moves` by
+/// name, and answers the id of the game in the replay log once it is there
+/// (a game not over is resigned by the side to move).
+fn played_game(h: &Harness, moves: &[&str]) -> String {
+    let pos = black_wins_by_fours();
+    let ask = json!({ "mode": "human_human", "size": 15, "rule": "freestyle", "first": "black", "setup": pos["setup"] });
+    h.ok("new_game", json!({ "config": ask }));
+    let mut view = Value::Null;
+    for name in moves {
+        let p = wuzi_core::parse_point(name, 15).expect("a point");
+        view = h.play(i64::from(p.x), i64::from(p.y)).expect(name);
+    }
+    if view["outcome"] == Value::Null {
+        h.ok("resign", json!({}));
+    }
+    let page = h.ok("list_replays", json!({}));
+    page["items"][0]["id"].as_str().expect("an id").to_string()
+}
+
+#[test]
+fn a_move_is_explained_by_the_win_it_missed_and_the_win_it_allowed() {
+    let h = Harness::new();
+    // Black had a win by fours from k8 and played b2 instead; white then
+    // answered at a3, a quiet move that lets black's win stand.
+    let id = played_game(&h, &["b2", "a3"]);
+    let first = h.ok("explain_move", json!({ "id": id, "number": 1 }));
+    assert_eq!(first["stone"], "black");
+    assert_eq!(first["missed"]["kind"], "fours", "{first}");
+    assert_eq!(first["missed"]["line"][0], xy("k8"));
+    assert_eq!(
+        first["refutation"],
+        Value::Null,
+        "white has no win after b2"
+    );
+    let second = h.ok("explain_move", json!({ "id": id, "number": 2 }));
+    assert_eq!(second["stone"], "white");
+    // White's a3 left black its win: that is the refutation.
+    assert_eq!(second["refutation"]["kind"], "fours", "{second}");
+    assert_eq!(second["refutation"]["line"][0], xy("k8"));
+    assert_eq!(
+        kind(&h.err("explain_move", json!({ "id": id, "number": 3 }))),
+        "bad_argument"
+    );
+    assert_eq!(
+        kind(&h.err("explain_move", json!({ "id": id, "number": 0 }))),
+        "bad_argument"
+    );
+}
+
+#[test]
+fn the_winners_forced_line_is_found_from_where_it_began() {
+    let h = Harness::new();
+    // k8 (white must block l8), k11 (an open four), k12, k7: five.
+    let id = played_game(&h, &["k8", "l8", "k11", "k12", "k7"]);
+    let sequence = h.ok("winning_sequence", json!({ "id": id }));
+    assert_eq!(sequence["winner"], "black");
+    assert_eq!(sequence["from"], 0, "{sequence}");
+    assert_eq!(sequence["win"]["kind"], "fours");
+    // A resigned game has no forced line to show.
+    let resigned = played_game(&h, &["b2"]);
+    assert_eq!(
+        h.ok("winning_sequence", json!({ "id": resigned })),
+        Value::Null
     );
 }
