@@ -54,6 +54,32 @@ test('review: Why? names the win a move missed and the win it allowed, and plays
   await page.locator('#replay-line-exit').click();
   const k8 = xy('k8');
   await stone(page, k8.x, k8.y, '#replay-board').waitFor({ state: 'detached' });
+
+  assert.deepEqual(errors, []);
+}));
+
+test('review: once analysed, a mistake comes with its reason without asking', () => withUi({
+  async setup(backend) {
+    // White makes a three of its own at j9 instead of stopping black's
+    // open three on row 8, which becomes an open four.
+    await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle' } });
+    for (const name of ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8']) await backend.call('play', xy(name));
+    await backend.call('resign');
+  },
+}, async (page, errors) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-review').click();
+  await page.locator('#review-list li button').first().click();
+  await page.locator('#screen-replay').waitFor();
+  await page.locator('#replay-analyse').click();
+  await page.waitForFunction(() => document.querySelector('#replay-graph').dataset.points === '7');
+  // White's j9 (move 6) let black make an open four: a mistake or worse.
+  const j9 = page.locator('#replay-moves .move[data-number="6"]');
+  assert.match(await j9.getAttribute('data-class'), /^(mistake|blunder)$/);
+  await j9.click();
+  await page.waitForFunction(() => document.querySelector('#replay-why-text').textContent !== '');
+  assert.match(await page.locator('#replay-why-text').textContent(), /^After this move: Black wins by fours in 1: [GK]8\.$/);
+  assert.equal(await page.locator('#replay-line-actions').isVisible(), true, 'its line can be played out');
   assert.deepEqual(errors, []);
 }));
 

@@ -255,6 +255,11 @@ function renderReplay() {
   }
   renderMoves();
   renderGraph();
+  // A mistake or a blunder comes with its reason, without asking.
+  if (judgement && ['mistake', 'blunder'].includes(judgement.class) && why?.number !== position && !autoplay) {
+    why = { number: position, answer: null };
+    explain();
+  }
 }
 
 function renderMoves() {
