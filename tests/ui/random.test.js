@@ -187,7 +187,8 @@ function readPage() {
 /** Where the page and the service's view disagree; empty when the board matches. */
 function differences(view, shown) {
   const diff = [];
-  const want = view.stones.map((s) => `${s.x},${s.y},${s.stone},${s.number}`).sort();
+  // A game from a set-up position draws its set-up stones too (number 0).
+  const want = [...(view.setup ?? []), ...view.stones].map((s) => `${s.x},${s.y},${s.stone},${s.number}`).sort();
   if (shown.size !== view.size) diff.push(`size ${shown.size}, service ${view.size}`);
   if (shown.hits !== view.size * view.size) diff.push(`${shown.hits} points, service ${view.size}x${view.size}`);
   if (JSON.stringify(shown.stones) !== JSON.stringify(want)) {
@@ -456,7 +457,12 @@ async function randomRun(browser, viewport, count, seed) {
         }
         const left = bound - Date.now();
         if (left <= 0) throw new Error(`not settled after ${SETTLE_BOUND_MS} ms: ${problem}`);
-        await change;
+        // A command that never answers changes nothing: the bound itself
+        // must end that wait too, or a hang would hide until the file's
+        // timeout with no word of where it was.
+        let expire;
+        await Promise.race([change, new Promise((done) => { expire = setTimeout(done, left); })]);
+        clearTimeout(expire);
       }
     }
 
