@@ -211,3 +211,27 @@ test('the coach marks each side\'s threats on the editor and the game boards, an
   await storedCoach(backend, false);
   assert.deepEqual(errors, []);
 }));
+
+test('a position taken from a game keeps its order of moves until it is edited, and goes out as a move list', () => withUi({
+  async setup(backend) {
+    await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle' } });
+    for (const name of ['h8', 'i9', 'j10']) await backend.call('play', at(name));
+  },
+}, async (page, errors) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-continue').click();
+  await page.locator('#screen-game').waitFor();
+  await page.locator('#game-edit').click();
+  await page.locator('#screen-editor').waitFor();
+  await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .stone`).length === 3, BOARD);
+  await page.locator('#editor-export-moves').click();
+  await page.locator('#dialog-editor-export').waitFor();
+  assert.equal(await page.locator('#editor-export-title').textContent(), 'The moves that made the position');
+  assert.equal(await page.locator('#editor-export-text').inputValue(), 'h8i9j10');
+  await page.locator('#editor-export-close').click();
+  // Edited, the order is no longer known: only SGF is offered.
+  await tap(page, 'a1');
+  assert.equal(await page.locator('#editor-export-moves').isVisible(), false);
+  assert.equal(await page.locator('#editor-export').isVisible(), true);
+  assert.deepEqual(errors, []);
+}));

@@ -20,6 +20,8 @@ const draft = {
   rule: 'freestyle',
   toMove: 'black',
   stones: new Map(),
+  /** The order the stones were played in, while it is known (taken from a game, not edited since). */
+  order: null,
 };
 let started = false;
 /** The service's last word on the draft. */
@@ -48,6 +50,7 @@ function tap(x, y) {
   }[brush()];
   if (next) draft.stones.set(key, next);
   else draft.stones.delete(key);
+  draft.order = null;
   const name = pointName(x, y, draft.size);
   announce(next ? t('editor.placed', { point: name, stone: t(`stone.${next}`) }) : t('editor.removed', { point: name }));
   changed();
@@ -59,7 +62,9 @@ function position() {
   for (const [key, stone] of [...draft.stones].sort((a, b) => a[0] - b[0])) {
     setup[stone].push({ x: key % draft.size, y: Math.floor(key / draft.size) });
   }
-  return { size: draft.size, rule: draft.rule, toMove: draft.toMove, setup };
+  const position = { size: draft.size, rule: draft.rule, toMove: draft.toMove, setup };
+  if (draft.order) position.moves = draft.order;
+  return position;
 }
 
 function stoneList() {
@@ -102,6 +107,9 @@ function render() {
   for (const id of ['editor-play', 'editor-analyse', 'editor-save', 'editor-export']) {
     $(id).disabled = !checked || Boolean(problem) || analysing;
   }
+  // A move list only holds a position whose order of moves is known.
+  $('editor-export-moves').hidden = !draft.order;
+  $('editor-export-moves').disabled = !checked || Boolean(problem) || analysing;
   $('editor-clear').disabled = draft.stones.size === 0;
 }
 
@@ -129,7 +137,8 @@ async function changed() {
 
 /**
  * Opens the editor. `from` is a position to start from
- * (`{ size, rule, toMove, stones: [{x, y, stone}] }`); without one the last
+ * (`{ size, rule, toMove, stones: [{x, y, stone}], order? }`, `order` the
+ * points in the order they were played when they all were); without one the last
  * draft comes back (an empty board the first time, with the profile's rule
  * and size).
  */
@@ -139,6 +148,7 @@ export async function openEditor(from = null) {
     draft.rule = from.rule;
     draft.toMove = from.toMove;
     draft.stones = new Map(from.stones.map((s) => [s.y * from.size + s.x, s.stone]));
+    draft.order = from.order?.length ? from.order.map(({ x, y }) => ({ x, y })) : null;
     started = true;
   } else if (!started) {
     draft.rule = state.settings?.rule ?? 'freestyle';
@@ -225,9 +235,10 @@ async function save() {
   }
 }
 
-async function exportSgf() {
-  const exported = await attempt('export_position', { position: position(), format: 'sgf' });
+async function exportAs(format) {
+  const exported = await attempt('export_position', { position: position(), format });
   if (!exported) return;
+  $('editor-export-title').textContent = t(format === 'sgf' ? 'editor.exportTitle' : 'editor.exportMovesTitle');
   $('editor-export-text').value = exported.text;
   $('dialog-editor-export').showModal();
   $('editor-export-text').select();
@@ -261,11 +272,13 @@ $('editor-board').addEventListener('keydown', (e) => {
     if (!target) return;
     e.preventDefault();
     draft.stones.delete(Number(target.dataset.y) * draft.size + Number(target.dataset.x));
+    draft.order = null;
     changed();
   }
 });
 $('editor-to-move').addEventListener('change', (e) => {
   draft.toMove = e.target.value;
+  draft.order = null;
   changed();
 });
 $('editor-rule').addEventListener('change', (e) => {
@@ -275,16 +288,19 @@ $('editor-rule').addEventListener('change', (e) => {
 });
 $('editor-size').addEventListener('change', (e) => {
   setSize(Number(e.target.value));
+  draft.order = null;
   changed();
 });
 $('editor-clear').addEventListener('click', async () => {
   if (draft.stones.size > 3 && !(await confirmDialog(t('editor.clearAsk'), t('editor.clear')))) return;
   draft.stones.clear();
+  draft.order = null;
   changed();
 });
 $('editor-analyse').addEventListener('click', analyse);
 $('editor-save').addEventListener('click', save);
-$('editor-export').addEventListener('click', exportSgf);
+$('editor-export').addEventListener('click', () => exportAs('sgf'));
+$('editor-export-moves').addEventListener('click', () => exportAs('moves'));
 $('editor-play').addEventListener('click', play);
 $('editor-export-close').addEventListener('click', () => $('dialog-editor-export').close());
 $('home-editor').addEventListener('click', () => openEditor());

@@ -675,6 +675,8 @@ $('game-edit').addEventListener('click', async () => {
     rule: view.rule,
     toMove: view.to_move,
     stones: [...(view.setup ?? []), ...view.stones],
+    // Played from the empty board: the order of the moves is known.
+    order: view.setup?.length ? null : view.stones,
   });
 });
 $('game-stop').addEventListener('click', stopAi);

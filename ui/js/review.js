@@ -462,6 +462,7 @@ $('replay-edit').addEventListener('click', async () => {
     rule: replay.rule,
     toMove: at.to_move,
     stones: [...at.setup, ...at.stones],
+    order: at.setup.length ? null : at.stones,
   });
 });
 

@@ -30,9 +30,39 @@ pub struct PositionAsk {
     /// The stones.
     #[serde(default)]
     pub setup: Setup,
+    /// The order the stones were played in, when it is known (a position
+    /// taken from a game): then the move lists (`psq`, `moves`) can hold it.
+    #[serde(default)]
+    pub moves: Option<Vec<Point>>,
 }
 
 impl PositionAsk {
+    /// The game `moves` make from the empty board, when they are exactly
+    /// this position: the same stones, the same side to move.
+    fn played(&self) -> Result<Game, AppError> {
+        let moves = self
+            .moves
+            .as_deref()
+            .ok_or_else(|| no_move_order("a move list"))?;
+        let board = board_of(self)?;
+        let first = moves
+            .first()
+            .and_then(|&p| board.stone_at(p))
+            .unwrap_or(self.to_move);
+        let config = GameConfig {
+            first,
+            ..self.config()
+        };
+        let game = Game::from_moves(config, moves)
+            .map_err(|e| AppError::BadArgument(format!("the order given is not a game: {e}")))?;
+        if game.board() != &board || game.to_move() != self.to_move || game.is_over() {
+            return Err(AppError::BadArgument(
+                "the order given does not make this position".into(),
+            ));
+        }
+        Ok(game)
+    }
+
     fn config(&self) -> GameConfig {
         GameConfig {
             size: self.size,
@@ -270,8 +300,8 @@ impl Service {
     }
 
     /// A position as `format`: `sgf` (stones in `AB` and `AW`, the side to
-    /// move in `PL`) or `json`. Move lists (`psq`, `moves`) cannot hold a
-    /// position whose order of moves is unknown.
+    /// move in `PL`) or `json`; the move lists (`psq`, `moves`) only when
+    /// the order the stones were played in is given and makes the position.
     ///
     /// # Errors
     /// `bad_position`, or `bad_argument` for another format.
@@ -281,10 +311,24 @@ impl Service {
         let (text, kind, extension) = match format {
             "sgf" => (record::sgf::write(&record), "SGF", "sgf"),
             "json" => (record::json::write(&record), "Wuzi (JSON)", "json"),
-            "psq" | "moves" => return Err(no_move_order(format)),
+            "psq" | "moves" if ask.moves.is_none() => return Err(no_move_order(format)),
+            "psq" => (
+                record::psq::write(&GameRecord::from_game(&ask.played()?)),
+                "PSQ (Piskvork)",
+                "psq",
+            ),
+            "moves" => {
+                let played = ask.played()?;
+                let points: Vec<Point> = played.moves().iter().map(|m| m.point).collect();
+                (
+                    record::movestr::write(&points, ask.size),
+                    "Move string",
+                    "txt",
+                )
+            }
             other => {
                 return Err(AppError::BadArgument(format!(
-                    "unknown format {other:?}: a position is exported as sgf or json"
+                    "unknown format {other:?}: a position is exported as sgf, json, psq or moves"
                 )));
             }
         };

@@ -428,3 +428,48 @@ fn the_winners_forced_line_is_found_from_where_it_began() {
         Value::Null
     );
 }
+
+#[test]
+fn a_position_with_its_order_of_moves_goes_out_as_a_move_list_too() {
+    let h = Harness::new();
+    let mut pos = position(&["h8", "j10"], &["i9"], "white");
+    pos["moves"] = json!([xy("h8"), xy("i9"), xy("j10")]);
+    let moves = h.ok(
+        "export_position",
+        json!({ "position": pos, "format": "moves" }),
+    );
+    assert_eq!(moves["text"], "h8i9j10");
+    let psq = h.ok(
+        "export_position",
+        json!({ "position": pos, "format": "psq" }),
+    );
+    assert!(
+        psq["text"]
+            .as_str()
+            .expect("text")
+            .starts_with("Piskvorky 15x15")
+    );
+    // An order that does not make the position is refused, with its reason.
+    let mut wrong = pos.clone();
+    wrong["moves"] = json!([xy("h8"), xy("i9"), xy("k11")]);
+    let err = h.err(
+        "export_position",
+        json!({ "position": wrong, "format": "moves" }),
+    );
+    assert_eq!(kind(&err), "bad_argument");
+    assert!(
+        err["message"]
+            .as_str()
+            .expect("a message")
+            .contains("does not make this position")
+    );
+    let mut out_of_turn = pos.clone();
+    out_of_turn["moves"] = json!([xy("h8"), xy("j10"), xy("i9")]);
+    assert_eq!(
+        kind(&h.err(
+            "export_position",
+            json!({ "position": out_of_turn, "format": "moves" })
+        )),
+        "bad_argument"
+    );
+}
