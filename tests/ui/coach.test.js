@@ -18,18 +18,26 @@ const SETUP = {
   white: ['g8', 'a1', 'a15', 'o1', 'o15'].map(xy),
 };
 
-test('review: Why? names the win a move missed and the win it allowed, and plays the line out', () => withUi({
-  async setup(backend) {
-    // Black had a win by fours and played b2; white's a3 let it stand.
-    await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle', first: 'black', setup: SETUP } });
-    for (const name of ['b2', 'a3']) await backend.call('play', xy(name));
-    await backend.call('resign');
-  },
-}, async (page, errors) => {
+/** A two-player game from `config`, `moves` played, resigned: in the replay log. */
+async function loggedGame(backend, config, moves) {
+  await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle', ...config } });
+  for (const name of moves) await backend.call('play', xy(name));
+  await backend.call('resign');
+}
+
+/** From Home, the newest game of the review list. */
+async function openLatestReview(page) {
   await page.locator('#screen-home').waitFor();
   await page.locator('#home-review').click();
   await page.locator('#review-list li button').first().click();
   await page.locator('#screen-replay').waitFor();
+}
+
+test('review: Why? names the win a move missed and the win it allowed, and plays the line out', () => withUi({
+  // Black had a win by fours and played b2; white's a3 let it stand.
+  setup: (backend) => loggedGame(backend, { setup: SETUP, first: 'black' }, ['b2', 'a3']),
+}, async (page, errors) => {
+  await openLatestReview(page);
   await page.locator('#replay-moves .move[data-number="1"]').click();
   await page.locator('#replay-why').click();
   await page.waitForFunction(() => document.querySelector('#replay-why-text').textContent !== '');
@@ -59,18 +67,11 @@ test('review: Why? names the win a move missed and the win it allowed, and plays
 }));
 
 test('review: once analysed, a mistake comes with its reason without asking', () => withUi({
-  async setup(backend) {
-    // White makes a three of its own at j9 instead of stopping black's
-    // open three on row 8, which becomes an open four.
-    await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle' } });
-    for (const name of ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8']) await backend.call('play', xy(name));
-    await backend.call('resign');
-  },
+  // White makes a three of its own at j9 instead of stopping black's open
+  // three on row 8, which becomes an open four.
+  setup: (backend) => loggedGame(backend, {}, ['h8', 'h9', 'i8', 'i9', 'j8', 'j9', 'k8']),
 }, async (page, errors) => {
-  await page.locator('#screen-home').waitFor();
-  await page.locator('#home-review').click();
-  await page.locator('#review-list li button').first().click();
-  await page.locator('#screen-replay').waitFor();
+  await openLatestReview(page);
   await page.locator('#replay-analyse').click();
   await page.waitForFunction(() => document.querySelector('#replay-graph').dataset.points === '7');
   // White's j9 (move 6) let black make an open four: a mistake or worse.

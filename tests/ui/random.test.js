@@ -184,6 +184,11 @@ function readPage() {
   };
 }
 
+/** Resolves at the page's next animation frame. Runs in the page. */
+function nextFrame() {
+  return new Promise((done) => requestAnimationFrame(() => done('frame')));
+}
+
 /** Where the page and the service's view disagree; empty when the board matches. */
 function differences(view, shown) {
   const diff = [];
@@ -457,12 +462,11 @@ async function randomRun(browser, viewport, count, seed) {
         }
         const left = bound - Date.now();
         if (left <= 0) throw new Error(`not settled after ${SETTLE_BOUND_MS} ms: ${problem}`);
-        // A command that never answers changes nothing: the bound itself
-        // must end that wait too, or a hang would hide until the file's
-        // timeout with no word of where it was.
-        let expire;
-        await Promise.race([change, new Promise((done) => { expire = setTimeout(done, left); })]);
-        clearTimeout(expire);
+        // A command that never answers, or a board the page never mends,
+        // changes nothing: the page's next frame wakes the check as well,
+        // so the bound is seen and the hang told with where it was.
+        const woke = await Promise.race([change.then(() => 'change'), inPage(nextFrame)]);
+        if (woke === undefined) await change;
       }
     }
 

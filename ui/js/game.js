@@ -704,14 +704,17 @@ $('game-over-again').addEventListener('click', () => {
   paused = false;
   command('restart');
 });
+/** The ended game's id in the replay log: the view's, or the newest logged. */
+async function endedGameId() {
+  if (view?.replay_id) return view.replay_id;
+  const latest = await attempt('list_replays', { filter: {}, page: 0, pageSize: 1 });
+  return latest?.items?.[0]?.id;
+}
+
 $('game-over-show').addEventListener('click', async () => {
   $('dialog-game-over').close();
   const { openReplay } = await import('./review.js');
-  let id = view?.replay_id;
-  if (!id) {
-    const latest = await attempt('list_replays', { filter: {}, page: 0, pageSize: 1 });
-    id = latest?.items?.[0]?.id;
-  }
+  const id = await endedGameId();
   if (!id) return;
   const sequence = await attempt('winning_sequence', { id });
   // From where the win was forced, played to the five; with no line the
@@ -721,11 +724,7 @@ $('game-over-show').addEventListener('click', async () => {
 $('game-over-review').addEventListener('click', async () => {
   $('dialog-game-over').close();
   const { openReplay } = await import('./review.js');
-  let id = view?.replay_id;
-  if (!id) {
-    const latest = await attempt('list_replays', { filter: {}, page: 0, pageSize: 1 });
-    id = latest?.items?.[0]?.id;
-  }
+  const id = await endedGameId();
   if (id) openReplay(id);
   else showScreen('review');
 });

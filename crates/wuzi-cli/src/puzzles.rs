@@ -188,7 +188,8 @@ fn build_rule(
             if found[k].len() >= 2 * n {
                 continue;
             }
-            for game in states.iter().skip(FIRST_LOOK) {
+            // The opening's random stones are no puzzle's start.
+            for game in states.get(FIRST_LOOK..).unwrap_or_default() {
                 if game.is_over() {
                     break;
                 }

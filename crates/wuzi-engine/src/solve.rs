@@ -143,39 +143,6 @@ pub fn shortest_win(
     })
 }
 
-/// The attacking moves of the side to move worth trying for `kind`: its
-/// five if it has one; else, when the other side has a five to make, only
-/// the moves there; else its fours (and, for [`WinKind::Threats`], its
-/// threes), legal for it.
-fn attacking_moves(board: &mut Board, a: usize, kind: WinKind) -> Vec<usize> {
-    let d = 1 - a;
-    let mut cands = Vec::new();
-    board.candidates(&mut cands);
-    let mut moves = Vec::new();
-    let mut defender_fives = Vec::new();
-    for &i in &cands {
-        let threat = board.threat(a, i);
-        if threat == Threat::Five {
-            return vec![i];
-        }
-        if board.threat(d, i) == Threat::Five {
-            defender_fives.push(i);
-        }
-        let attacking = threat.is_four()
-            || (kind == WinKind::Threats && matches!(threat, Threat::Three | Threat::DoubleThree));
-        if attacking {
-            moves.push(i);
-        }
-    }
-    if !defender_fives.is_empty() {
-        moves.retain(|m| defender_fives.contains(m));
-    }
-    if a == 0 && board.rule() == wuzi_core::Rule::Renju {
-        moves.retain(|&m| !board.is_forbidden(m));
-    }
-    moves
-}
-
 /// Whether the side that just moved in `pos` (the attacker; the other side
 /// is to move) still wins by `kind` within `max` more attacking moves,
 /// whatever the side to move answers. For [`WinKind::Fours`] the attacker's
@@ -244,8 +211,11 @@ pub fn winning_first_moves(
 ) -> Vec<Point> {
     let mut line_board = Board::from_core(pos.board(), pos.rule());
     let a = board::side(pos.to_move());
+    let forcing = with_search(&mut line_board, limits, stop, |ts| {
+        ts.forcing_moves(a, kind == WinKind::Threats)
+    });
     let mut wins = Vec::new();
-    for m in attacking_moves(&mut line_board, a, kind) {
+    for m in forcing {
         let mut after = pos.clone();
         let point = board::point(m);
         if after.play(point).is_err() {
@@ -354,6 +324,18 @@ mod tests {
         Position::from_board(board, rule, to_move)
     }
 
+    /// Black: k8 is a four on row 8 (blocked at g8) that white must answer
+    /// at l8, and makes a three on column k that a second four turns into
+    /// an open four.
+    fn k8_wins_by_fours() -> Position {
+        position(
+            &["h8", "i8", "j8", "k9", "k10"],
+            &["g8", "a1", "a15", "o1", "o15"],
+            Stone::Black,
+            Rule::Freestyle,
+        )
+    }
+
     fn plays_out(pos: &Position, line: &[Point]) -> Position {
         let mut p = pos.clone();
         for &m in line {
@@ -400,15 +382,7 @@ mod tests {
 
     #[test]
     fn a_longer_win_by_fours_alternates_attacker_and_defender() {
-        // Black: k8 is a four on row 8 (blocked at g8) that white must
-        // answer at l8, and makes a three on column k that a second four
-        // turns into an open four.
-        let pos = position(
-            &["h8", "i8", "j8", "k9", "k10"],
-            &["g8", "a1", "a15", "o1", "o15"],
-            Stone::Black,
-            Rule::Freestyle,
-        );
+        let pos = k8_wins_by_fours();
         let stop = AtomicBool::new(false);
         let win = threat_win(&pos, 8, 1_000_000, Duration::from_secs(5), &stop).unwrap();
         assert_eq!(win.kind, WinKind::Fours);
@@ -431,12 +405,7 @@ mod tests {
 
     #[test]
     fn the_shortest_win_and_every_winning_first_move_are_found() {
-        let pos = position(
-            &["h8", "i8", "j8", "k9", "k10"],
-            &["g8", "a1", "a15", "o1", "o15"],
-            Stone::Black,
-            Rule::Freestyle,
-        );
+        let pos = k8_wins_by_fours();
         let stop = AtomicBool::new(false);
         let win = shortest_win(&pos, WinKind::Fours, 10, limits(), &stop).unwrap();
         assert_eq!(win.attacker_moves(), 2, "{:?}", win.line);

@@ -150,6 +150,27 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         scan
     }
 
+    /// Attacker `a`'s forcing moves here, as the searches try them: its
+    /// five alone when it has one; else its fours (and, `with_threes`, its
+    /// threes), only those on the defender's five when it has one to make;
+    /// each legal for it.
+    pub(crate) fn forcing_moves(&mut self, a: usize, with_threes: bool) -> Vec<usize> {
+        let scan = self.scan(a, with_threes);
+        if let Some(five) = scan.five {
+            return vec![five];
+        }
+        let mut moves: Vec<usize> = scan
+            .fours
+            .iter()
+            .chain(&scan.threes)
+            .map(|&(_, i)| i)
+            .collect();
+        if !scan.defender_fives.is_empty() {
+            moves.retain(|m| scan.defender_fives.contains(m));
+        }
+        moves
+    }
+
     fn seen_failing(&self, key: u64, depth: u32) -> bool {
         self.failed
             .get(key as usize % FAILED_SIZE)

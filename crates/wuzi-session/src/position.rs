@@ -7,10 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{self, GameRecord};
-use wuzi_core::{
-    ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, SetupError, Stone,
-    forbidden_points_with_kind,
-};
+use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, SetupError, Stone};
 use wuzi_engine::{Engine, Limits, Position, ThreatMark, WinKind};
 
 use crate::session::{Mode, Seat, Session};
@@ -176,14 +173,7 @@ impl Service {
         let forbidden = if let Some(board) =
             placed.filter(|_| ask.rule == Rule::Renju && ask.size == wuzi_core::DEFAULT_SIZE)
         {
-            forbidden_points_with_kind(&board)
-                .into_iter()
-                .map(|(p, kind)| ForbiddenView {
-                    x: p.x,
-                    y: p.y,
-                    kind,
-                })
-                .collect()
+            ForbiddenView::all(&board)
         } else {
             Vec::new()
         };
@@ -234,24 +224,18 @@ impl Service {
     pub fn analyse_position(&self, ask: &PositionAsk) -> Result<PositionAnalysis, AppError> {
         let game = ask.game()?;
         let pos = Position::from_game(&game, ask.rule);
-        let stop = self.begin_analysis()?;
-        struct Finished<'a>(&'a Service);
-        impl Drop for Finished<'_> {
-            fn drop(&mut self) {
-                self.0.end_analysis();
-            }
-        }
-        let _finished = Finished(self);
-        let win = threat_view(&pos, &stop);
+        let analysing = self.begin_analysis()?;
+        let stop = &analysing.stop;
+        let win = threat_view(&pos, stop);
         // A side that wins need not fear the other's threats.
         let threat = if win.is_some() {
             None
         } else {
             let other = Position::from_board(pos.board().clone(), ask.rule, ask.to_move.opponent());
-            threat_view(&other, &stop)
+            threat_view(&other, stop)
         };
         let mut engine = Engine::new();
-        let result = engine.evaluate(&pos, ANALYSE_LIMITS, &stop)?;
+        let result = engine.evaluate(&pos, ANALYSE_LIMITS, stop)?;
         // The search and the threat search agree on a win; where only the
         // threat search proved one, its line is the better answer.
         let (best, pv) = match &win {

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use wuzi_core::{IllegalMove, Point, Rule, Stone, forbidden_kind, forbidden_points_with_kind};
+use wuzi_core::{IllegalMove, Point, Rule, Stone, forbidden_kind};
 use wuzi_engine::{Engine, Limits, Position, PositionError, SolveLimits};
 use wuzi_store::{PuzzleAttempt, PuzzleProgress};
 
@@ -238,14 +238,7 @@ impl PuzzleRun {
             && self.pos.to_move() == Stone::Black
             && self.status == PuzzleStatus::Solving
         {
-            forbidden_points_with_kind(self.pos.board())
-                .into_iter()
-                .map(|(p, kind)| ForbiddenView {
-                    x: p.x,
-                    y: p.y,
-                    kind,
-                })
-                .collect()
+            ForbiddenView::all(self.pos.board())
         } else {
             Vec::new()
         };

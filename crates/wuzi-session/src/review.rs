@@ -278,15 +278,8 @@ impl Service {
         let (_, saved) = self.load_entry(id)?;
         let config = saved.record.config;
         let points: Vec<Point> = saved.record.moves.iter().map(|m| m.point).collect();
-        let stop = self.begin_analysis()?;
-        // Marks the analysis finished however it ends, even by a panic.
-        struct Finished<'a>(&'a Service);
-        impl Drop for Finished<'_> {
-            fn drop(&mut self) {
-                self.0.end_analysis();
-            }
-        }
-        let _finished = Finished(self);
+        let analysing = self.begin_analysis()?;
+        let stop = &analysing.stop;
         // Its own engine: an analysis must not wait for, or disturb, the
         // computer's moves in the game on the board.
         let mut engine = Engine::new();
@@ -295,7 +288,7 @@ impl Service {
             &saved.record.setup,
             &points,
             ANALYSIS_LIMITS,
-            &stop,
+            stop,
             |done, total, judgement| {
                 on_progress(&AnalysisProgress {
                     done,

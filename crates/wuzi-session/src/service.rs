@@ -71,6 +71,20 @@ pub struct Service {
     _log: Option<LogGuard>,
 }
 
+/// The analysis running: its stop flag (`stop_analysis` raises it); the
+/// slot is freed when this goes.
+pub(crate) struct Analysing<'a> {
+    service: &'a Service,
+    /// Raised to end the analysis early.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Drop for Analysing<'_> {
+    fn drop(&mut self) {
+        *lock(&self.service.analysis_stop) = None;
+    }
+}
+
 /// Locks `mutex`; a command that panicked while holding it left data the
 /// next command can still use, and losing the player's game would be worse.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -227,20 +241,20 @@ impl Service {
         self.hint_stop.raise();
     }
 
-    /// Starts an analysis, refusing a second one at the same time.
-    pub(crate) fn begin_analysis(&self) -> Result<Arc<AtomicBool>, AppError> {
+    /// Starts an analysis, refusing a second one at the same time. The
+    /// answer holds the analysis's stop flag and marks it finished when it
+    /// goes, however the analysis ends, even by a panic.
+    pub(crate) fn begin_analysis(&self) -> Result<Analysing<'_>, AppError> {
         let mut slot = lock(&self.analysis_stop);
         if slot.is_some() {
             return Err(AppError::Busy("a game is already being analysed"));
         }
         let stop = Arc::new(AtomicBool::new(false));
         *slot = Some(Arc::clone(&stop));
-        Ok(stop)
-    }
-
-    /// Marks the running analysis as finished.
-    pub(crate) fn end_analysis(&self) {
-        *lock(&self.analysis_stop) = None;
+        Ok(Analysing {
+            service: self,
+            stop,
+        })
     }
 
     /// Stops the running analysis, if any.

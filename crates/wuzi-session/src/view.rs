@@ -29,6 +29,20 @@ pub struct ForbiddenView {
     pub kind: Forbidden,
 }
 
+impl ForbiddenView {
+    /// Black's forbidden points on `board`, row by row, with their reasons.
+    pub(crate) fn all(board: &wuzi_core::Board) -> Vec<ForbiddenView> {
+        wuzi_core::forbidden_points_with_kind(board)
+            .into_iter()
+            .map(|(p, kind)| ForbiddenView {
+                x: p.x,
+                y: p.y,
+                kind,
+            })
+            .collect()
+    }
+}
+
 /// How the game ended, as the game-over dialog tells it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct OutcomeView {
@@ -218,14 +232,7 @@ impl GameView {
         let config = game.config();
         let over = game.is_over();
         let forbidden = if config.rule == Rule::Renju && !over && game.to_move() == Stone::Black {
-            wuzi_core::forbidden_points_with_kind(game.board())
-                .into_iter()
-                .map(|(p, kind)| ForbiddenView {
-                    x: p.x,
-                    y: p.y,
-                    kind,
-                })
-                .collect()
+            ForbiddenView::all(game.board())
         } else {
             Vec::new()
         };

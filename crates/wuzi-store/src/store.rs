@@ -333,17 +333,7 @@ impl Store {
     }
 
     fn load_stats(&self, id: &ProfileId, notices: &mut Vec<Notice>) -> Result<Stats> {
-        let path = self.stats_path(id);
-        let before = notices.len();
-        match file::load::<Stats>(&path, &stats::SCHEMA, notices)? {
-            Some(s) => Ok(s),
-            None => {
-                if notices.len() > before {
-                    notices.push(reset_notice(path, "statistics"));
-                }
-                Ok(Stats::default())
-            }
-        }
+        load_or_reset(self.stats_path(id), &stats::SCHEMA, "statistics", notices)
     }
 
     // ----- puzzles -----
@@ -376,17 +366,12 @@ impl Store {
         id: &ProfileId,
         notices: &mut Vec<Notice>,
     ) -> Result<PuzzleProgress> {
-        let path = self.puzzles_path(id);
-        let before = notices.len();
-        match file::load::<PuzzleProgress>(&path, &puzzles::SCHEMA, notices)? {
-            Some(p) => Ok(p),
-            None => {
-                if notices.len() > before {
-                    notices.push(reset_notice(path, "puzzle progress"));
-                }
-                Ok(PuzzleProgress::default())
-            }
-        }
+        load_or_reset(
+            self.puzzles_path(id),
+            &puzzles::SCHEMA,
+            "puzzle progress",
+            notices,
+        )
     }
 
     fn puzzles_path(&self, id: &ProfileId) -> PathBuf {
@@ -473,15 +458,7 @@ impl Store {
         game: &T,
     ) -> Result<ReplayId> {
         self.check_unlocked(id)?;
-        let mut notices = Vec::new();
-        let replay = self.replays_of(id).record(summary, game, &mut notices)?;
-        if let Err(e) = self.count_in_stats(id, summary, &mut notices) {
-            tracing::error!(profile = %id, error = %e, "statistics not updated");
-        }
-        for notice in notices {
-            tracing::warn!(file = %notice.file.display(), "{}", notice.message);
-        }
-        Ok(replay)
+        self.log_and_count(id, summary, game)
     }
 
     /// Records a finished game in the log and statistics of profile `id`,
@@ -500,6 +477,17 @@ impl Store {
     ) -> Result<ReplayId> {
         self.folder.check()?;
         self.record(id)?;
+        self.log_and_count(id, summary, game)
+    }
+
+    /// Adds the game to `id`'s replay log and statistics; a failure to
+    /// update the statistics is logged, not returned.
+    fn log_and_count<T: Serialize>(
+        &self,
+        id: &ProfileId,
+        summary: &ReplaySummary,
+        game: &T,
+    ) -> Result<ReplayId> {
         let mut notices = Vec::new();
         let replay = self.replays_of(id).record(summary, game, &mut notices)?;
         if let Err(e) = self.count_in_stats(id, summary, &mut notices) {
@@ -800,6 +788,27 @@ impl Store {
         let dir = self.profile_dir(id);
         for sub in [dir.clone(), dir.join("saves"), dir.join("replays")] {
             sweep_temp_files(&sub);
+        }
+    }
+}
+
+/// A profile's document at `path`, or a fresh one when there is none; one
+/// that could not be recovered (nor its backup) starts afresh too, and the
+/// player is told `what` was reset.
+fn load_or_reset<T: serde::de::DeserializeOwned + Default>(
+    path: PathBuf,
+    schema: &file::Schema,
+    what: &str,
+    notices: &mut Vec<Notice>,
+) -> Result<T> {
+    let before = notices.len();
+    match file::load::<T>(&path, schema, notices)? {
+        Some(found) => Ok(found),
+        None => {
+            if notices.len() > before {
+                notices.push(reset_notice(path, what));
+            }
+            Ok(T::default())
         }
     }
 }
