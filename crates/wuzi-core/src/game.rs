@@ -6,9 +6,11 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::opening::RecordFault;
 use crate::{
-    Board, BoardSizeError, DEFAULT_SIZE, Forbidden, Point, Rule, Setup, SetupError, Stone,
-    forbidden_kind, forbidden_points, is_win, winning_line,
+    Board, BoardSizeError, DEFAULT_SIZE, Forbidden, Opening, OpeningChoice, OpeningError,
+    OpeningRule, OpeningStep, Point, Rule, Setup, SetupError, Stone, forbidden_kind,
+    forbidden_points, is_win, winning_line,
 };
 
 /// What happens when black tries a forbidden point in renju.
@@ -185,6 +187,12 @@ pub enum IllegalMove {
     /// The game has ended; undo to play on.
     #[error("the game is over")]
     GameOver,
+    /// The opening rule does not allow this stone now.
+    #[error(transparent)]
+    Opening {
+        /// Why not.
+        error: OpeningError,
+    },
 }
 
 /// A list of moves that is not a game.
@@ -196,6 +204,10 @@ pub enum ReplayError {
     /// The set-up stones cannot start a game.
     #[error(transparent)]
     Setup(SetupError),
+    /// The opening cannot be played with this set-up, or its record does
+    /// not follow its rule.
+    #[error(transparent)]
+    Opening(OpeningError),
     /// Move `index` (0-based) is illegal.
     #[error("move {}: {error}", index + 1)]
     Move {
@@ -230,6 +242,8 @@ pub struct Game {
     config: GameConfig,
     /// Stones on the board before the first move; undo never takes them.
     setup: Setup,
+    /// The tournament opening the game began with, if any.
+    opening: Option<Opening>,
     board: Board,
     moves: Vec<Move>,
     /// Moves taken back, the next one to redo last.
@@ -245,6 +259,7 @@ impl PartialEq for Game {
     fn eq(&self, other: &Self) -> bool {
         self.config == other.config
             && self.setup == other.setup
+            && self.opening == other.opening
             && self.moves == other.moves
             && self.redo == other.redo
             && self.outcome == other.outcome
@@ -272,6 +287,7 @@ impl Game {
         Ok(Game {
             config,
             setup: Setup::default(),
+            opening: None,
             board,
             moves: Vec::new(),
             redo: Vec::new(),
@@ -292,6 +308,7 @@ impl Game {
             Game {
                 config: fallback,
                 setup: Setup::default(),
+                opening: None,
                 board: Board::default(),
                 moves: Vec::new(),
                 redo: Vec::new(),
@@ -312,6 +329,7 @@ impl Game {
         Ok(Game {
             config,
             setup,
+            opening: None,
             board,
             moves: Vec::new(),
             redo: Vec::new(),
@@ -377,6 +395,182 @@ impl Game {
                 .map_err(|error| ReplayError::Move { index, error })?;
         }
         Ok(game)
+    }
+
+    /// A new game on an empty board that begins with the tournament
+    /// opening `rule` (see [`crate::opening`]).
+    ///
+    /// # Errors
+    /// [`ReplayError::Config`] for an unplayable set-up,
+    /// [`ReplayError::Opening`] when the opening is not played under the
+    /// game's rule or the game does not start with black.
+    pub fn with_opening(config: GameConfig, rule: OpeningRule) -> Result<Game, ReplayError> {
+        if !rule.fits(config.rule) {
+            return Err(ReplayError::Opening(OpeningError::WrongRule {
+                opening: rule,
+                rule: config.rule,
+            }));
+        }
+        if config.first != Stone::Black {
+            return Err(ReplayError::Opening(OpeningError::NotFromStart));
+        }
+        let mut game = Game::with_config(config)?;
+        game.opening = Some(Opening::new(rule));
+        Ok(game)
+    }
+
+    /// A game that began with the opening `opening` (its decisions and
+    /// offers as recorded) and went on with `moves`: each decision is
+    /// taken when the rule asks for it, each offer when offers are due,
+    /// and the move after the offers must be one of them.
+    ///
+    /// # Errors
+    /// [`ReplayError`] as [`Game::replay`], and [`ReplayError::Opening`]
+    /// when the record does not follow its rule.
+    pub fn replay_opening(
+        config: GameConfig,
+        opening: &Opening,
+        moves: &[Move],
+    ) -> Result<Game, ReplayError> {
+        let fault = |what| {
+            ReplayError::Opening(OpeningError::Record {
+                rule: opening.rule,
+                what,
+            })
+        };
+        let mut game = Game::with_opening(config, opening.rule)?;
+        let mut choices = opening.choices.iter();
+        let mut offers = opening.offers.iter();
+        let mut index = 0;
+        loop {
+            match game.opening_step() {
+                OpeningStep::Choose { .. } | OpeningStep::Declare { .. } => match choices.next() {
+                    Some(&choice) => game
+                        .choose(choice)
+                        .map_err(|_| fault(RecordFault::Choice))?,
+                    None if index < moves.len() => return Err(fault(RecordFault::Move)),
+                    None => break,
+                },
+                OpeningStep::Offer { .. } => match offers.next() {
+                    Some(&point) => game.offer(point).map_err(|_| fault(RecordFault::Offers))?,
+                    None if index < moves.len() => return Err(fault(RecordFault::Move)),
+                    None => break,
+                },
+                step => {
+                    let Some(mv) = moves.get(index) else { break };
+                    if mv.stone != game.to_move() {
+                        return Err(ReplayError::OutOfTurn {
+                            index,
+                            expected: game.to_move(),
+                        });
+                    }
+                    let time = Duration::from_millis(mv.time_ms);
+                    let played = if matches!(step, OpeningStep::Pick { .. }) {
+                        game.pick_timed(mv.point, time)
+                    } else {
+                        game.try_play_timed(mv.point, time)
+                    };
+                    played.map_err(|error| ReplayError::Move { index, error })?;
+                    index += 1;
+                }
+            }
+        }
+        if choices.next().is_some() {
+            return Err(fault(RecordFault::Choice));
+        }
+        if offers.next().is_some() {
+            return Err(fault(RecordFault::Offers));
+        }
+        Ok(game)
+    }
+
+    /// The tournament opening this game began with, if any, with the
+    /// decisions taken so far.
+    #[must_use]
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    /// What the opening asks for now; [`OpeningStep::Done`] once it is over
+    /// or when the game has none.
+    #[must_use]
+    pub fn opening_step(&self) -> OpeningStep {
+        match &self.opening {
+            Some(opening) if !self.is_over() => opening.step(self.moves.len()),
+            _ => OpeningStep::Done,
+        }
+    }
+
+    /// Takes an opening decision: a choice of colour, Swap2's two more
+    /// stones, or Soosõrv-8's number of fifth moves. The caller exchanges
+    /// the players' colours on [`OpeningChoice::Swap`].
+    ///
+    /// # Errors
+    /// [`OpeningError`] when the opening asks for no such decision now.
+    pub fn choose(&mut self, choice: OpeningChoice) -> Result<(), OpeningError> {
+        let moves = self.moves.len();
+        if self.is_over() {
+            return Err(OpeningError::NotAChoice);
+        }
+        let opening = self.opening.as_mut().ok_or(OpeningError::NotAChoice)?;
+        opening.choose(choice, moves)?;
+        // Moves taken back before a decision cannot come back after it.
+        self.redo.clear();
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    /// Black offers `point` as a fifth move (Soosõrv-8).
+    ///
+    /// # Errors
+    /// [`OpeningError`] when no offer is due, the point is taken, offered
+    /// already or mirrors an offer, or black may not play there.
+    pub fn offer(&mut self, point: Point) -> Result<(), OpeningError> {
+        if self.is_over() {
+            return Err(OpeningError::NotOffering);
+        }
+        let legal = !(self.board.contains(point)
+            && self.config.rule == Rule::Renju
+            && self.board.is_empty_at(point)
+            && forbidden_kind(&self.board, point).is_some());
+        let opening = self.opening.as_mut().ok_or(OpeningError::NotOffering)?;
+        opening.offer(&self.board, point, legal)?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Takes back black's last fifth-move offer while white has not
+    /// picked; returns it.
+    pub fn withdraw_offer(&mut self) -> Option<Point> {
+        let moves = self.moves.len();
+        self.opening.as_mut()?.withdraw_offer(moves)
+    }
+
+    /// White picks the offered fifth move `point`: it is played as black's
+    /// fifth move, timed by the game's clock.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Opening`] when no pick is due or the point was not
+    /// offered.
+    pub fn pick(&mut self, point: Point) -> Result<Move, IllegalMove> {
+        let time = self.turn_started.elapsed();
+        self.pick_timed(point, time)
+    }
+
+    fn pick_timed(&mut self, point: Point, time: Duration) -> Result<Move, IllegalMove> {
+        let opening = self.opening.as_ref().ok_or(IllegalMove::Opening {
+            error: OpeningError::NotOffering,
+        })?;
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        opening
+            .check_pick(point, self.moves.len())
+            .map_err(|error| IllegalMove::Opening { error })?;
+        let forbidden = self.check_board(point)?;
+        let time_ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        self.redo.clear();
+        Ok(self.place(point, time_ms, forbidden))
     }
 
     /// The set-up this game was started with.
@@ -491,6 +685,17 @@ impl Game {
     /// # Errors
     /// The [`IllegalMove`] that [`Game::try_play`] would return.
     pub fn check(&self, point: Point) -> Result<Option<Forbidden>, IllegalMove> {
+        let forbidden = self.check_board(point)?;
+        if let Some(opening) = &self.opening {
+            opening
+                .check_stone(point, self.moves.len(), self.board.size())
+                .map_err(|error| IllegalMove::Opening { error })?;
+        }
+        Ok(forbidden)
+    }
+
+    /// [`Game::check`] without the opening's rule.
+    fn check_board(&self, point: Point) -> Result<Option<Forbidden>, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
@@ -609,7 +814,16 @@ impl Game {
     /// Whether [`Game::undo`] would change anything.
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty() || self.outcome.is_some()
+        self.moves.len() > self.settled_moves() || self.outcome.is_some()
+    }
+
+    /// The moves undo cannot take back: those the opening's decisions have
+    /// made final (none in a game without an opening).
+    #[must_use]
+    pub fn settled_moves(&self) -> usize {
+        self.opening
+            .as_ref()
+            .map_or(0, |opening| opening.settled_moves(self.moves.len()))
     }
 
     /// Takes back the last move, keeping it for [`Game::redo`], and reopens
@@ -617,6 +831,9 @@ impl Game {
     /// take back is just withdrawn). Returns the move taken back.
     pub fn undo(&mut self) -> Option<Move> {
         self.outcome = None;
+        if self.moves.len() <= self.settled_moves() {
+            return None;
+        }
         let mv = self.moves.pop()?;
         self.board.set(mv.point, None);
         self.redo.push(mv);
@@ -669,6 +886,9 @@ struct GameState {
     /// A resignation or timeout; other outcomes follow from the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ending: Option<Outcome>,
+    /// The tournament opening and its decisions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    opening: Option<Opening>,
 }
 
 impl From<Game> for GameState {
@@ -685,6 +905,7 @@ impl From<Game> for GameState {
             moves: game.moves,
             redo,
             ending,
+            opening: game.opening,
         }
     }
 }
@@ -693,7 +914,10 @@ impl TryFrom<GameState> for Game {
     type Error = ReplayError;
 
     fn try_from(state: GameState) -> Result<Self, Self::Error> {
-        let mut game = Game::replay_from(state.config, &state.setup, &state.moves)?;
+        let mut game = match &state.opening {
+            Some(opening) => Game::replay_opening(state.config, opening, &state.moves)?,
+            None => Game::replay_from(state.config, &state.setup, &state.moves)?,
+        };
         game.redo = state.redo;
         game.redo.reverse();
         if let Some(outcome @ (Outcome::Resign { .. } | Outcome::Timeout { .. })) = state.ending {

@@ -42,6 +42,9 @@
 //!   [`Game::outcome`] as an [`Outcome`].
 //! - Set-up positions: [`Setup`] (stones before the first move, checked by
 //!   [`Setup::board`] with a [`SetupError`]) and [`Game::with_setup`].
+//! - Tournament openings (Swap, Swap2, Soosõrv-8), in [`opening`]:
+//!   [`Game::with_opening`], [`Game::opening_step`], [`Game::choose`],
+//!   [`Game::offer`] and [`Game::pick`].
 //! - Records, in [`record`]: the app's JSON ([`record::json`]), Piskvork
 //!   `.psq` ([`record::psq`]), SGF ([`record::sgf`]) and move strings such as
 //!   `h8i9j10` ([`record::movestr`]), all through [`record::GameRecord`].
@@ -50,6 +53,7 @@
 mod board;
 mod clock;
 mod game;
+pub mod opening;
 mod point;
 pub mod record;
 mod renju;
@@ -63,6 +67,7 @@ pub use clock::{TimeControl, TimeControlError};
 pub use game::{
     ConfigError, ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Outcome, ReplayError,
 };
+pub use opening::{Opening, OpeningChoice, OpeningError, OpeningRule, OpeningStep};
 pub use point::{Point, PointNameError, parse_point, point_name};
 pub use renju::{
     Forbidden, forbidden_kind, forbidden_points, forbidden_points_with_kind, is_forbidden,

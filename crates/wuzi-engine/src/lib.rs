@@ -28,11 +28,15 @@
 //!   them by core's rules.
 //! - [`threat_win`] finds a win by fours ([`WinKind::Fours`]) or by fours
 //!   and threes for the side to move, with its line ([`ThreatWin`]), for
-//!   the position editor's analysis; for puzzles, [`shortest_win`],
+//!   the position editor's analysis; [`played_out`] gives a win by threes
+//!   move by move with the defender's toughest answers; for puzzles, [`shortest_win`],
 //!   [`winning_first_moves`], [`attacker_still_wins`] (is a move still
 //!   winning?) and [`toughest_defence`] (the answer that holds out longest).
 //! - [`threat_marks`]: the coach's view, every point's threat for each
 //!   side ([`PointThreat`], [`ThreatMark`]).
+//! - Tournament openings: [`decide_opening`] is the computer's action at
+//!   an opening step ([`OpeningMove`]), its colour choices following the
+//!   sign of [`opening_value`] ([`colour_choice`]).
 //! - [`side_after`] says whose turn it is after some moves of a game that a
 //!   given side began.
 //! - [`move_time`] turns a match clock into the time for one move.
@@ -64,6 +68,7 @@ mod coach;
 mod engine;
 mod eval;
 mod level;
+mod opening;
 mod pattern;
 mod position;
 mod rng;
@@ -80,10 +85,11 @@ pub use engine::{
     win_chance,
 };
 pub use level::{Level, Limits, UnknownLevel};
+pub use opening::{OpeningMove, colour_choice, decide_opening, opening_value};
 pub use pattern::Pattern;
 pub use position::{Position, PositionError, forbidden_points, is_forbidden};
 pub use solve::{
-    SolveLimits, ThreatWin, WinKind, attacker_still_wins, shortest_win, threat_win,
+    SolveLimits, ThreatWin, WinKind, attacker_still_wins, played_out, shortest_win, threat_win,
     toughest_defence, winning_first_moves,
 };
 pub use time::move_time;

@@ -32,7 +32,7 @@ impl From<IllegalMove> for PositionError {
             IllegalMove::OffBoard { point } => PositionError::OffBoard(point),
             IllegalMove::Occupied { point, .. } => PositionError::Occupied(point),
             IllegalMove::Forbidden { point, .. } => PositionError::Forbidden(point),
-            IllegalMove::GameOver => PositionError::GameOver,
+            IllegalMove::GameOver | IllegalMove::Opening { .. } => PositionError::GameOver,
         }
     }
 }

@@ -309,6 +309,80 @@ pub fn toughest_defence(
     best.map(|(_, point)| point)
 }
 
+/// `win` (the side to move's, in `pos`) played out to the five, both
+/// sides in turn: a win by fours is its own line; in a win by fours and
+/// threes, each attacking move is the first of the attacker's shortest win
+/// from there and each answer the defender's toughest
+/// ([`toughest_defence`]), until the attacker has a win by fours, whose
+/// line ends it. Each search gets `limits`; if one finds nothing in time
+/// the line stops there (it still shows where the win goes).
+#[must_use]
+pub fn played_out(
+    pos: &Position,
+    win: &ThreatWin,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+) -> Vec<Point> {
+    if win.kind == WinKind::Fours {
+        return win.line.clone();
+    }
+    let attacker = pos.to_move();
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    // The defender's toughest answer may make the win longer than the
+    // solver's first count, so each look allows a little more.
+    let reach = win.moves.saturating_add(2);
+    // A win of `moves` threats takes about twice that many moves, more
+    // when the defender answers with fours of its own.
+    for _ in 0..win.moves.saturating_mul(4).saturating_add(8) {
+        if pos.winner().is_some() {
+            break;
+        }
+        let next = if pos.to_move() == attacker {
+            if let Some(block) = five_point(&pos, attacker.opponent()) {
+                // The defender's counter-four: the attacker must block it
+                // before attacking again.
+                block
+            } else if let Some(fours) = shortest_win(&pos, WinKind::Fours, 30, limits, stop) {
+                line.extend(fours.line);
+                break;
+            } else {
+                match shortest_win(&pos, WinKind::Threats, reach, limits, stop)
+                    .and_then(|w| w.line.first().copied())
+                {
+                    Some(attack) => attack,
+                    None => break,
+                }
+            }
+        } else {
+            match toughest_defence(&pos, WinKind::Threats, reach, limits, stop) {
+                Some(answer) => answer,
+                None => break,
+            }
+        };
+        if pos.play(next).is_err() {
+            break;
+        }
+        line.push(next);
+    }
+    line
+}
+
+/// A point where `stone` would make five in `pos`, if there is one.
+fn five_point(pos: &Position, stone: wuzi_core::Stone) -> Option<Point> {
+    let board = pos.board();
+    let size = board.size();
+    (0..size)
+        .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
+        .find(|&p| {
+            board.is_empty_at(p) && {
+                let mut after = board.clone();
+                after.set(p, Some(stone));
+                wuzi_core::is_win(&after, pos.rule(), p)
+            }
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

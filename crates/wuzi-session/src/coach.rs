@@ -58,7 +58,8 @@ fn look(game: &Game, stop: &AtomicBool) -> Option<ThreatWinView> {
     }
     let pos = Position::from_game(game, game.config().rule);
     let win = wuzi_engine::threat_win(&pos, LOOK_THREATS, LOOK_NODES, LOOK_TIME, stop)?;
-    Some(ThreatWinView::of(&win))
+    let limits = wuzi_engine::SolveLimits::new(LOOK_NODES / 4, LOOK_TIME / 4);
+    Some(ThreatWinView::played(&pos, &win, limits, stop))
 }
 
 impl Service {

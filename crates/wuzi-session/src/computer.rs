@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use wuzi_core::Point;
 
 use wuzi_core::TimeControl;
-use wuzi_engine::{Level, Limits, Position, Progress, move_time};
+use wuzi_engine::{Level, Limits, OpeningMove, Position, Progress, move_time};
 
 use crate::session::Session;
 
@@ -88,10 +88,17 @@ fn within_clock(session: &Session, level: Level) -> Limits {
     limits
 }
 
+/// The most the computer thinks over one step of an opening: each step
+/// weighs a handful of positions, and a player waits through several.
+const OPENING_TIME: Duration = Duration::from_secs(2);
+
 /// What a search works on, taken from the game in one look.
 #[derive(Debug)]
 pub(crate) struct SearchTask {
     pub(crate) position: Position,
+    /// The game, when the computer acts in its opening rather than
+    /// playing a move.
+    pub(crate) opening: Option<wuzi_core::Game>,
     pub(crate) generation: u64,
     pub(crate) stop: Arc<AtomicBool>,
 }
@@ -103,8 +110,10 @@ impl Service {
         let mut session = self.session();
         let level = session.ai_to_move().ok_or(AppError::NotAiTurn)?;
         let rule = session.game.config().rule;
+        let in_opening = session.game.opening_step() != wuzi_core::OpeningStep::Done;
         let task = SearchTask {
             position: Position::from_game(&session.game, rule),
+            opening: in_opening.then(|| session.game.clone()),
             generation: session.generation,
             stop: self.ai_stop.renew(),
         };
@@ -121,6 +130,9 @@ impl Service {
     /// during the search (nothing changes then).
     pub fn ai_move(&self, on_progress: impl Fn(&ProgressView)) -> Result<GameView, AppError> {
         let (task, level, limits) = self.computer_turn()?;
+        if let Some(game) = &task.opening {
+            return self.ai_opening(game, &task, limits.time.min(OPENING_TIME));
+        }
         let found = {
             let mut engine = lock(&self.engine);
             engine.play(&task.position, level, limits, &task.stop, |p| {
@@ -142,6 +154,38 @@ impl Service {
         Ok(self.commit(session))
     }
 
+    /// The computer's action in the opening of `game`: the decision is
+    /// the engine's ([`wuzi_engine::decide_opening`]), applied only if the
+    /// game did not change meanwhile.
+    fn ai_opening(
+        &self,
+        game: &wuzi_core::Game,
+        task: &SearchTask,
+        time: Duration,
+    ) -> Result<GameView, AppError> {
+        let action = {
+            let mut engine = lock(&self.engine);
+            wuzi_engine::decide_opening(&mut engine, game, Limits::time(time), &task.stop)?
+        };
+        let mut session = self.session();
+        if session.generation != task.generation {
+            return Err(AppError::Stale);
+        }
+        if session.settle_clock() {
+            return Ok(self.commit(session));
+        }
+        tracing::info!(?action, "computer's opening step");
+        match action {
+            OpeningMove::Place(point) => {
+                let thought = session.running();
+                session.play_timed(point, thought)?;
+            }
+            OpeningMove::Choose(choice) => session.choose(choice)?,
+            OpeningMove::Offer(point) | OpeningMove::Pick(point) => session.play(point)?,
+        }
+        Ok(self.commit(session))
+    }
+
     /// Tells the thinking computer to play its best move now.
     pub fn stop_ai(&self) {
         self.ai_stop.raise();
@@ -155,6 +199,7 @@ impl Service {
         }
         Ok(SearchTask {
             position: Position::from_game(&session.game, session.game.config().rule),
+            opening: None,
             generation: session.generation,
             stop: self.hint_stop.renew(),
         })

@@ -50,6 +50,7 @@ pub const COMMANDS: &[&str] = &[
     "redo",
     "restart",
     "resign",
+    "opening_choice",
     "set_player",
     "check_clock",
     "ai_move",
@@ -135,6 +136,12 @@ struct NewGameArgs {
 struct PointArgs {
     x: i64,
     y: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpeningChoiceArgs {
+    choice: wuzi_core::OpeningChoice,
 }
 
 #[derive(Deserialize)]
@@ -320,6 +327,10 @@ impl Service {
             "resign" => {
                 none(arguments)?;
                 answer(self.resign()?)
+            }
+            "opening_choice" => {
+                let a: OpeningChoiceArgs = args(command, arguments)?;
+                answer(self.opening_choice(a.choice)?)
             }
             "set_player" => {
                 let a: SetPlayerArgs = args(command, arguments)?;

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
-use wuzi_core::{ConfigError, IllegalMove, ReplayError, SetupError};
+use wuzi_core::{ConfigError, IllegalMove, OpeningError, ReplayError, SetupError};
 
 /// Why a command failed. `kind` is stable for code to match on; `message`
 /// is for people.
@@ -51,6 +51,10 @@ pub enum AppError {
         /// Where and why, as codes.
         problem: Box<crate::RecordProblem>,
     },
+    /// The opening rule does not allow this now: the UI gets the reason
+    /// as `opening` (its `type` names it).
+    #[error("{0}")]
+    Opening(#[from] OpeningError),
     /// A command name that is not in the list.
     #[error("there is no command {0:?}")]
     UnknownCommand(String),
@@ -106,6 +110,7 @@ impl AppError {
             AppError::IllegalMove(IllegalMove::Occupied { .. }) => "occupied",
             AppError::IllegalMove(IllegalMove::Forbidden { .. }) => "forbidden",
             AppError::IllegalMove(IllegalMove::GameOver) => "game_over",
+            AppError::IllegalMove(IllegalMove::Opening { .. }) | AppError::Opening(_) => "opening",
             AppError::Config(_) | AppError::BadConfig(_) => "bad_config",
             AppError::Replay(_) | AppError::Record { .. } => "bad_record",
             AppError::Position { .. } => "bad_position",
@@ -163,7 +168,16 @@ impl Serialize for AppError {
             AppError::Position { error, size } => Some(crate::Reason::of_setup(*error, *size)),
             _ => None,
         };
-        let fields = 2 + usize::from(problem.is_some()) + usize::from(position.is_some());
+        let opening = match self {
+            AppError::Opening(error) | AppError::IllegalMove(IllegalMove::Opening { error }) => {
+                Some(error)
+            }
+            _ => None,
+        };
+        let fields = 2
+            + usize::from(problem.is_some())
+            + usize::from(position.is_some())
+            + usize::from(opening.is_some());
         let mut s = serializer.serialize_struct("AppError", fields)?;
         s.serialize_field("kind", self.kind())?;
         s.serialize_field("message", &self.to_string())?;
@@ -172,6 +186,9 @@ impl Serialize for AppError {
         }
         if let Some(position) = position {
             s.serialize_field("position", &position)?;
+        }
+        if let Some(opening) = opening {
+            s.serialize_field("opening", opening)?;
         }
         s.end()
     }

@@ -1,7 +1,10 @@
 //! Playing: new game, moves, undo and redo, restart, resigning.
 
 use serde::Deserialize;
-use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, Stone, TimeControl};
+use wuzi_core::{
+    ForbiddenMoves, Game, GameConfig, OpeningChoice, OpeningRule, Point, ReplayError, Rule, Setup,
+    Stone, TimeControl,
+};
 use wuzi_engine::Level;
 use wuzi_store::{FirstMove, Settings};
 
@@ -37,6 +40,11 @@ pub struct NewGame {
     /// Stones on the board before the first move (a position from the
     /// editor); `first` is then the side to move.
     pub setup: Option<Setup>,
+    /// A tournament opening to begin with: `swap` or `swap2` (freestyle
+    /// and standard), `soosorv8` (renju). The player given black
+    /// (`humanStone`, or the black level's computer) opens; colours may
+    /// change hands during the opening.
+    pub opening: Option<OpeningRule>,
 }
 
 /// The open profile's opponent in a game between two people.
@@ -176,7 +184,18 @@ fn session_for(
         forbidden,
         first,
     };
-    let game = if setup.is_empty() {
+    let game = if let Some(opening) = ask.opening {
+        if !setup.is_empty() {
+            return Err(AppError::BadConfig(
+                "an opening rule starts from an empty board".into(),
+            ));
+        }
+        Game::with_opening(config, opening).map_err(|err| match err {
+            ReplayError::Config(err) => AppError::Config(err),
+            ReplayError::Opening(err) => AppError::Opening(err),
+            other => AppError::Replay(other),
+        })?
+    } else if setup.is_empty() {
         Game::with_config(config)?
     } else {
         Game::with_setup(config, setup).map_err(|error| AppError::Position { error, size })?
@@ -343,6 +362,28 @@ impl Service {
         Ok(self.commit(session))
     }
 
+    /// Takes an opening decision for the player acting now: keep or swap
+    /// colours, Swap2's two more stones, or Soosõrv-8's number of fifth
+    /// moves. On a swap the players exchange colours.
+    ///
+    /// # Errors
+    /// `not_your_turn` when the computer acts now; `opening` (with the
+    /// reason) when the opening asks for no such decision; nothing changes
+    /// then.
+    pub fn opening_choice(&self, choice: OpeningChoice) -> Result<GameView, AppError> {
+        let mut session = self.session();
+        if session.ai_to_move().is_some() {
+            return Err(AppError::NotYourTurn);
+        }
+        if session.settle_clock() {
+            return Ok(self.commit(session));
+        }
+        session.choose(choice)?;
+        self.hint_stop.raise();
+        tracing::info!(?choice, "opening decision");
+        Ok(self.commit(session))
+    }
+
     /// Takes back the last move; against the computer, back to the person's
     /// turn (two plies).
     #[must_use]
@@ -374,7 +415,11 @@ impl Service {
     pub fn restart(&self) -> Result<GameView, AppError> {
         let next = {
             let session = self.session();
-            let game = Game::with_config(*session.game.config())?;
+            // The same opening again, opened by whoever holds black now.
+            let game = match session.game.opening() {
+                Some(opening) => Game::with_opening(*session.game.config(), opening.rule)?,
+                None => Game::with_config(*session.game.config())?,
+            };
             let mut next = Session::new(
                 game,
                 session.mode,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{self, GameRecord};
 use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Setup, SetupError, Stone};
-use wuzi_engine::{Engine, Limits, Position, ThreatMark, WinKind};
+use wuzi_engine::{Engine, Limits, Position, SolveLimits, ThreatMark, WinKind};
 
 use crate::session::{Mode, Seat, Session};
 use crate::view::ForbiddenView;
@@ -100,9 +100,10 @@ pub struct ThreatWinView {
     /// `fours` (every attacking move a four) or `threats` (fours and
     /// threes).
     pub kind: &'static str,
-    /// The line: for `fours` both sides in turn, ending with the five or a
-    /// four that cannot be stopped; for `threats` the attacker's moves up
-    /// to its first three.
+    /// The line, both sides in turn: for `fours` ending with the five or a
+    /// four that cannot be stopped; for `threats` played out with the
+    /// defender's toughest answers the solver finds, until a win by fours
+    /// finishes it.
     pub line: Vec<Point>,
     /// The attacker's forcing moves before the five can no longer be
     /// stopped.
@@ -138,22 +139,29 @@ const THREAT_NODES: u64 = 3_000_000;
 const THREAT_DEPTH: u32 = 12;
 
 impl ThreatWinView {
-    /// The solver's win as the UI reads it.
-    pub(crate) fn of(win: &wuzi_engine::ThreatWin) -> ThreatWinView {
+    /// The solver's win `win` in `pos` as the UI reads it, a win by threes
+    /// played out move by move, each search of it within `limits`.
+    pub(crate) fn played(
+        pos: &Position,
+        win: &wuzi_engine::ThreatWin,
+        limits: SolveLimits,
+        stop: &AtomicBool,
+    ) -> ThreatWinView {
         ThreatWinView {
             kind: match win.kind {
                 WinKind::Fours => "fours",
                 WinKind::Threats => "threats",
             },
             attacker_moves: win.attacker_moves(),
-            line: win.line.clone(),
+            line: wuzi_engine::played_out(pos, win, limits, stop),
         }
     }
 }
 
 fn threat_view(pos: &Position, stop: &AtomicBool) -> Option<ThreatWinView> {
     let win = wuzi_engine::threat_win(pos, THREAT_DEPTH, THREAT_NODES, THREAT_TIME, stop)?;
-    Some(ThreatWinView::of(&win))
+    let limits = SolveLimits::new(THREAT_NODES / 4, THREAT_TIME / 4);
+    Some(ThreatWinView::played(pos, &win, limits, stop))
 }
 
 impl Service {

@@ -13,7 +13,8 @@ use wuzi_core::record::movestr::MoveStrError;
 use wuzi_core::record::psq::{PsqError, PsqErrorKind};
 use wuzi_core::record::sgf::{SgfError, SgfErrorKind};
 use wuzi_core::{
-    ConfigError, Forbidden, IllegalMove, PointNameError, ReplayError, SetupError, Stone, point_name,
+    ConfigError, Forbidden, IllegalMove, OpeningError, PointNameError, ReplayError, SetupError,
+    Stone, point_name,
 };
 
 /// The longest piece of the text quoted back to the player.
@@ -184,6 +185,22 @@ pub enum Reason {
         /// For `forbidden`: `double_three`, `double_four` or `overline`.
         forbidden: Option<&'static str>,
     },
+    /// SGF: `XO` or `XC` names no opening rule or decision.
+    BadOpening {
+        /// The value found.
+        found: String,
+    },
+    /// The record's tournament opening does not follow its rule: `what`
+    /// is `wrong_rule` (not an opening of the game's rule),
+    /// `not_from_start` (set-up stones or white first), `choice` (a
+    /// decision out of place), `move` (a move where a decision was due) or
+    /// `offers` (fifth-move offers that break the rule).
+    Opening {
+        /// The opening rule's name.
+        rule: &'static str,
+        /// What is wrong.
+        what: &'static str,
+    },
     /// Move `number` is played by the side not to move.
     OutOfTurn {
         /// Which move, from 1.
@@ -225,6 +242,9 @@ impl RecordProblem {
             SgfErrorKind::Pass => Reason::Pass,
             SgfErrorKind::Setup { property } => Reason::Setup {
                 property: property.clone(),
+            },
+            SgfErrorKind::BadOpening { found } => Reason::BadOpening {
+                found: found.clone(),
             },
             SgfErrorKind::BadPlayer { found } => Reason::BadPlayer {
                 found: found.clone(),
@@ -312,6 +332,7 @@ impl RecordProblem {
                         (Some(point), "forbidden", Some(forbidden_code(kind)))
                     }
                     IllegalMove::GameOver => (None, "game_over", None),
+                    IllegalMove::Opening { .. } => (None, "opening", None),
                 };
                 Reason::IllegalMove {
                     number: index + 1,
@@ -324,6 +345,7 @@ impl RecordProblem {
                 number: index + 1,
                 expected: stone_code(expected),
             },
+            ReplayError::Opening(error) => Reason::of_opening(error),
         };
         let token = match &reason {
             Reason::IllegalMove { point, .. } if !point.is_empty() => Some(point.clone()),
@@ -366,6 +388,40 @@ impl Reason {
     }
 
     /// Why a set-up position cannot start a game, on a `size` board.
+    /// The reason for an opening that does not follow its rule.
+    pub(crate) fn of_opening(err: OpeningError) -> Reason {
+        use wuzi_core::opening::RecordFault;
+        let (rule, what) = match err {
+            OpeningError::WrongRule { opening, .. } => (opening, "wrong_rule"),
+            OpeningError::Record { rule, what } => (
+                rule,
+                match what {
+                    RecordFault::Choice => "choice",
+                    RecordFault::Move => "move",
+                    RecordFault::Offers => "offers",
+                },
+            ),
+            // Only the start and the record are checked when a record is
+            // read; anything else would be a decision out of place.
+            OpeningError::NotFromStart => {
+                return Reason::Opening {
+                    rule: "",
+                    what: "not_from_start",
+                };
+            }
+            _ => {
+                return Reason::Opening {
+                    rule: "",
+                    what: "choice",
+                };
+            }
+        };
+        Reason::Opening {
+            rule: rule.name(),
+            what,
+        }
+    }
+
     pub(crate) fn of_setup(err: SetupError, size: u8) -> Reason {
         let name = |p| point_name(p, size);
         match err {

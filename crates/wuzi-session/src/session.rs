@@ -4,8 +4,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use wuzi_core::record::{GameRecord, Players};
-use wuzi_core::{Game, Move, Point, Stone, TimeControl};
+use wuzi_core::{Game, Move, OpeningChoice, OpeningStep, Point, Stone, TimeControl};
 use wuzi_engine::Level;
+
+use crate::AppError;
 
 /// Who plays whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -251,7 +253,7 @@ impl Session {
     /// last move, the computer since its search began.
     #[must_use]
     pub fn running(&self) -> Duration {
-        if self.seat(self.game.to_move()).level().is_some() {
+        if self.ai_to_move().is_some() {
             self.search_started
                 .map_or(Duration::ZERO, |started| started.elapsed())
         } else {
@@ -306,14 +308,25 @@ impl Session {
         }
     }
 
-    /// The computer's level when the side to move is the computer's and
-    /// the game is still on.
+    /// The colour of the player who acts now: in a tournament opening the
+    /// step's actor (who places, chooses, offers or picks), else the side
+    /// to move.
+    #[must_use]
+    pub fn actor(&self) -> Stone {
+        self.game
+            .opening_step()
+            .actor()
+            .unwrap_or_else(|| self.game.to_move())
+    }
+
+    /// The computer's level when the player who acts now is the computer
+    /// and the game is still on.
     #[must_use]
     pub fn ai_to_move(&self) -> Option<Level> {
         if self.game.is_over() {
             None
         } else {
-            self.seat(self.game.to_move()).level()
+            self.seat(self.actor()).level()
         }
     }
 
@@ -353,14 +366,23 @@ impl Session {
         self.saved = false;
     }
 
-    /// Plays `point` for the side to move.
+    /// A tap on `point`: the side to move's stone, or in a Soosõrv-8
+    /// opening black's offer of a fifth move or white's pick among them.
     ///
     /// # Errors
-    /// The core's reason when the move is illegal; nothing changes then.
-    pub fn play(&mut self, point: Point) -> Result<Move, wuzi_core::IllegalMove> {
-        let mv = self.game.try_play(point)?;
+    /// The core's reason when the rules refuse it; nothing changes then.
+    pub fn play(&mut self, point: Point) -> Result<(), AppError> {
+        match self.game.opening_step() {
+            OpeningStep::Offer { .. } => self.game.offer(point)?,
+            OpeningStep::Pick { .. } => {
+                self.game.pick(point)?;
+            }
+            _ => {
+                self.game.try_play(point)?;
+            }
+        }
         self.touch();
-        Ok(mv)
+        Ok(())
     }
 
     /// Plays `point` for the side to move, which took `time` over it.
@@ -377,9 +399,52 @@ impl Session {
         Ok(mv)
     }
 
+    /// Takes an opening decision; on a swap the two players exchange
+    /// colours (seats and all), so each keeps playing as who they are.
+    ///
+    /// # Errors
+    /// The opening's reason when the step asks for no such decision.
+    pub fn choose(&mut self, choice: OpeningChoice) -> Result<(), wuzi_core::OpeningError> {
+        self.game.choose(choice)?;
+        if choice == OpeningChoice::Swap {
+            std::mem::swap(&mut self.black, &mut self.white);
+        }
+        self.touch();
+        Ok(())
+    }
+
+    /// Whether undo would take anything back now. In an opening, only
+    /// what the player acting now placed since the last decision (or black's
+    /// offers, before white picks); against the computer, only when that
+    /// player is the person.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        match self.game.opening_step() {
+            OpeningStep::Done => self.game.can_undo(),
+            step => {
+                let person =
+                    self.mode != Mode::HumanAi || self.seat(self.actor()).level().is_none();
+                let own = match step {
+                    OpeningStep::Offer { .. } => {
+                        self.game.opening().is_some_and(|o| !o.offers.is_empty())
+                    }
+                    // White picks while black's offers stand: only two
+                    // people at one board take an offer back now.
+                    OpeningStep::Pick { .. } => self.mode == Mode::HumanHuman,
+                    OpeningStep::Place { .. } | OpeningStep::Declare { .. } => self.game.can_undo(),
+                    _ => false,
+                };
+                person && own
+            }
+        }
+    }
+
     /// Takes back moves: against the computer, until it is a person's turn
     /// again (two plies, usually). Returns how many were taken back.
     pub fn undo(&mut self) -> usize {
+        if self.game.opening_step() != OpeningStep::Done {
+            return self.undo_in_opening();
+        }
         let mut taken = 0;
         while self.game.undo().is_some() {
             taken += 1;
@@ -393,6 +458,24 @@ impl Session {
             self.touch();
         }
         taken
+    }
+
+    /// Undo during an opening: one stone or one offer, as
+    /// [`Session::can_undo`] allows.
+    fn undo_in_opening(&mut self) -> usize {
+        if !self.can_undo() {
+            return 0;
+        }
+        let taken = match self.game.opening_step() {
+            OpeningStep::Offer { .. } | OpeningStep::Pick { .. } => {
+                self.game.withdraw_offer().is_some()
+            }
+            _ => self.game.undo().is_some(),
+        };
+        if taken {
+            self.touch();
+        }
+        usize::from(taken)
     }
 
     /// Plays back taken-back moves: against the computer, until it is a

@@ -1,7 +1,10 @@
 //! What the UI draws, built fresh from the session on every answer.
 
 use serde::Serialize;
-use wuzi_core::{Forbidden, ForbiddenMoves, Outcome, Point, Rule, Stone, TimeControl};
+use wuzi_core::{
+    Forbidden, ForbiddenMoves, OpeningChoice, OpeningRule, OpeningStep, Outcome, Point, Rule,
+    Stone, TimeControl,
+};
 
 use crate::session::{Mode, Seat, Session};
 
@@ -112,6 +115,60 @@ pub struct Score {
     pub draws: u32,
 }
 
+/// A tournament opening as the game panel walks the players through it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OpeningView {
+    /// `swap`, `swap2` or `soosorv8`.
+    pub rule: OpeningRule,
+    /// What is asked now (`kind`: `place`, `choose`, `declare`, `offer`,
+    /// `pick` or `done`), with the colour of the player who must act
+    /// (`actor`), the choices open (`options`), the square a stone must go
+    /// in (`area`), the most fifth moves to ask for (`max`) or how many to
+    /// offer (`count`).
+    pub step: StepView,
+    /// The decisions taken so far, in order: `stay`, `swap`, `place_two`
+    /// or `{ "declare": n }`.
+    pub choices: Vec<OpeningChoice>,
+    /// Black's fifth-move offers (Soosõrv-8); once white has picked, the
+    /// fifth move is one of them.
+    pub offers: Vec<Point>,
+    /// Whether the player who opened now holds white.
+    pub swapped: bool,
+    /// The stones the opening has made final: undo never takes them.
+    pub settled: usize,
+}
+
+/// An opening step with its choices spelt out for the UI.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct StepView {
+    /// The step.
+    #[serde(flatten)]
+    pub step: OpeningStep,
+    /// For `choose`: the choices, in the order to show them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<wuzi_core::opening::ChoiceKind>,
+}
+
+impl OpeningView {
+    fn of(game: &wuzi_core::Game) -> Option<OpeningView> {
+        let opening = game.opening()?;
+        let step = game.opening_step();
+        let choices = match step {
+            OpeningStep::Choose { options, .. } => options.kinds().to_vec(),
+            _ => Vec::new(),
+        };
+        let offers = opening.offers.clone();
+        Some(OpeningView {
+            rule: opening.rule,
+            step: StepView { step, choices },
+            choices: opening.choices.clone(),
+            offers,
+            swapped: opening.colours_swapped(),
+            settled: game.settled_moves(),
+        })
+    }
+}
+
 /// Everything the UI needs to draw the game, complete on every answer so the
 /// UI never keeps game state of its own.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -164,6 +221,8 @@ pub struct GameView {
     /// The game has moves, is not over and is in no save as it stands:
     /// the UI asks before replacing it.
     pub unsaved: bool,
+    /// The tournament opening, when the game began with one.
+    pub opening: Option<OpeningView>,
 }
 
 fn player(seat: &Seat, side: Stone) -> PlayerView {
@@ -269,7 +328,7 @@ impl GameView {
             forbidden,
             black_count: game.count(Stone::Black),
             white_count: game.count(Stone::White),
-            can_undo: game.can_undo(),
+            can_undo: session.can_undo(),
             can_redo: game.can_redo(),
             ai_to_move: session.ai_to_move().is_some(),
             clock: ClockView {
@@ -285,6 +344,7 @@ impl GameView {
             save_name: session.save_name.clone(),
             replay_id: session.replay_id.clone(),
             unsaved: session.unsaved(),
+            opening: OpeningView::of(game),
         }
     }
 }

@@ -247,3 +247,66 @@ fn a_clean_solve_raises_the_rating_and_a_hint_makes_it_no_first_try() {
         "bad_argument"
     );
 }
+
+/// A win by fours and threes, as the coach shows it, is played out with the
+/// defender's answers: the sides alternate from the attacker, every move is
+/// legal, and the line ends with the attacker's five (or a four that
+/// cannot be stopped).
+#[test]
+fn a_win_by_threes_is_played_out_move_by_move() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    use wuzi_engine::{SolveLimits, WinKind, played_out, shortest_win};
+
+    let stop = AtomicBool::new(false);
+    let limits = SolveLimits::new(400_000, Duration::from_secs(3));
+    let mut checked = 0;
+    for puzzle in shipped()
+        .iter()
+        .filter(|p| p.kind == PuzzleKind::Threats && p.length >= 2)
+        .take(6)
+    {
+        let pos = puzzle.position().expect("a puzzle position");
+        let attacker = pos.to_move();
+        let win = shortest_win(&pos, WinKind::Threats, puzzle.length, limits, &stop)
+            .expect("the puzzle's win");
+        let line = played_out(&pos, &win, limits, &stop);
+        assert!(
+            line.len() > 2 * puzzle.length as usize - 2,
+            "{}: a line of {} moves for a win in {}: {line:?}",
+            puzzle.id,
+            line.len(),
+            puzzle.length
+        );
+        let mut end = pos.clone();
+        for (i, &point) in line.iter().enumerate() {
+            let mover = if i % 2 == 0 {
+                attacker
+            } else {
+                attacker.opponent()
+            };
+            assert_eq!(end.to_move(), mover, "{}: move {i} out of turn", puzzle.id);
+            end.play(point)
+                .unwrap_or_else(|err| panic!("{}: move {i} {point:?}: {err}", puzzle.id));
+        }
+        // The line ends with the five, or with a four the defender cannot
+        // stop: two points where the attacker makes five.
+        let fives = (0..15u8)
+            .flat_map(|y| (0..15u8).map(move |x| wuzi_core::Point::new(x, y)))
+            .filter(|&p| {
+                let mut board = end.board().clone();
+                board.is_empty_at(p) && {
+                    board.set(p, Some(attacker));
+                    wuzi_core::is_win(&board, end.rule(), p)
+                }
+            })
+            .count();
+        assert!(
+            end.winner() == Some(attacker) || fives >= 2,
+            "{}: the line {line:?} does not end in the attacker's win",
+            puzzle.id
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}

@@ -26,7 +26,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Outcome, ReplayError, Setup};
+use crate::{
+    ForbiddenMoves, Game, GameConfig, IllegalMove, Move, Opening, Outcome, ReplayError, Setup,
+};
 
 pub mod json;
 pub mod movestr;
@@ -53,6 +55,10 @@ pub struct GameRecord {
     /// editor, a puzzle); `config.first` is the side to move after them.
     #[serde(default, skip_serializing_if = "Setup::is_empty")]
     pub setup: Setup,
+    /// The tournament opening the game began with (Swap, Swap2,
+    /// Soosõrv-8) and its decisions; its stones are the first moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
     /// Who played.
     #[serde(default)]
     pub players: Players,
@@ -78,6 +84,7 @@ impl GameRecord {
         GameRecord {
             config: *game.config(),
             setup: game.setup().clone(),
+            opening: game.opening().cloned(),
             players: Players::default(),
             moves: game.moves().to_vec(),
             result: game.outcome(),
@@ -92,7 +99,15 @@ impl GameRecord {
     /// # Errors
     /// [`ReplayError`] for a bad set-up or the first illegal move.
     pub fn to_game(&self) -> Result<Game, ReplayError> {
-        let mut game = Game::replay_from(self.config, &self.setup, &self.moves)?;
+        let mut game = match &self.opening {
+            Some(opening) if self.setup.is_empty() => {
+                Game::replay_opening(self.config, opening, &self.moves)?
+            }
+            Some(_) => {
+                return Err(ReplayError::Opening(crate::OpeningError::NotFromStart));
+            }
+            None => Game::replay_from(self.config, &self.setup, &self.moves)?,
+        };
         match self.result {
             Some(Outcome::Resign { loser }) if !game.is_over() => {
                 let _ = game.resign(loser);
@@ -137,6 +152,7 @@ fn record_of(game: &Game, players: Players, result_hint: Option<Outcome>) -> Gam
     GameRecord {
         config: *game.config(),
         setup: game.setup().clone(),
+        opening: game.opening().cloned(),
         players,
         moves: game.moves().to_vec(),
         result,

@@ -165,7 +165,7 @@ pub fn read_with_rule(text: &str, rule: Rule) -> Result<GameRecord, PsqError> {
             ReplayError::Move { index, .. } | ReplayError::OutOfTurn { index, .. } => {
                 move_lines.get(index).copied().unwrap_or(start)
             }
-            ReplayError::Config(_) | ReplayError::Setup(_) => start,
+            ReplayError::Config(_) | ReplayError::Setup(_) | ReplayError::Opening(_) => start,
         };
         error(text, offset, e.into())
     })?;

@@ -8,7 +8,11 @@
 //! Moves are two letters, column then row, both from `a` at the top left.
 //! Written: `SZ`, `RU` (`freestyle`, `standard` or `renju`), `PB`, `PW`,
 //! `DT`, `RE`, and for a set-up position its stones in `AB` and `AW` with
-//! the side to move in `PL`; no `KM`. Read leniently: unknown properties,
+//! the side to move in `PL`; no `KM`. A game begun with a tournament
+//! opening names it in `ON` and keeps it in three properties of its own:
+//! `XO` the rule (`swap`, `swap2`, `soosorv8`), `XC` the decisions in order
+//! (`stay`, `swap`, `place_two`, `declare:N`) and `XF` the fifth moves
+//! offered. Read leniently: unknown properties,
 //! white space, either case, and a missing `GM` are accepted; the main line
 //! is followed and variations are skipped. A record that is not Gomoku
 //! (another `GM`), not square, with set-up stones anywhere but the first
@@ -18,7 +22,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{GameRecord, Players, TextPosition, record_of, replay_lenient};
-use crate::{BoardSizeError, GameConfig, Move, Outcome, Point, ReplayError, Rule, Setup, Stone};
+use crate::{
+    BoardSizeError, Game, GameConfig, Move, Opening, OpeningChoice, OpeningError, OpeningRule,
+    Outcome, Point, ReplayError, Rule, Setup, Stone,
+};
 
 /// An SGF text that could not be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -88,6 +95,12 @@ pub enum SgfErrorKind {
         /// The value found.
         found: String,
     },
+    /// `XO` names no opening rule, or `XC` no opening decision.
+    #[error("{found:?} is not an opening rule or decision")]
+    BadOpening {
+        /// The value found.
+        found: String,
+    },
     /// The moves do not make a legal game.
     #[error(transparent)]
     Replay(#[from] ReplayError),
@@ -128,6 +141,27 @@ pub fn write(record: &GameRecord) -> String {
             Stone::White => "PL[W]",
         });
     }
+    if let Some(opening) = &record.opening {
+        // ON is SGF's free text about the opening; the X properties keep
+        // the rule, the decisions and the offers for reading back.
+        out.push_str(&format!(
+            "ON[{}]XO[{}]",
+            opening.rule.name(),
+            opening.rule.key()
+        ));
+        if !opening.choices.is_empty() {
+            out.push_str("XC");
+            for choice in &opening.choices {
+                out.push_str(&format!("[{}]", choice_text(*choice)));
+            }
+        }
+        if !opening.offers.is_empty() {
+            out.push_str("XF");
+            for p in &opening.offers {
+                out.push_str(&format!("[{}{}]", letter(p.x), letter(p.y)));
+            }
+        }
+    }
     for mv in &record.moves {
         let id = match mv.stone {
             Stone::Black => 'B',
@@ -141,6 +175,29 @@ pub fn write(record: &GameRecord) -> String {
     }
     out.push_str(")\n");
     out
+}
+
+/// An opening decision as the `XC` property writes it.
+fn choice_text(choice: OpeningChoice) -> String {
+    match choice {
+        OpeningChoice::Stay => "stay".into(),
+        OpeningChoice::Swap => "swap".into(),
+        OpeningChoice::PlaceTwo => "place_two".into(),
+        OpeningChoice::Declare(count) => format!("declare:{count}"),
+    }
+}
+
+/// The opening decision `text` names, as [`choice_text`] writes it.
+fn choice_of(text: &str) -> Option<OpeningChoice> {
+    match text.trim() {
+        "stay" => Some(OpeningChoice::Stay),
+        "swap" => Some(OpeningChoice::Swap),
+        "place_two" => Some(OpeningChoice::PlaceTwo),
+        other => other
+            .strip_prefix("declare:")
+            .and_then(|count| count.trim().parse().ok())
+            .map(OpeningChoice::Declare),
+    }
 }
 
 fn letter(v: u8) -> char {
@@ -203,6 +260,8 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
     let mut setup = Setup::default();
     let mut setup_offset = None;
     let mut to_play = None;
+    let mut opening: Option<Opening> = None;
+    let mut opening_offset = 0;
     // Root properties first: the size must be known before any move.
     if let Some(root) = nodes.first() {
         for prop in &root.props {
@@ -224,6 +283,18 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
                 "PW" => players.white = value.to_owned(),
                 "DT" => started = Some(value.to_owned()).filter(|v| !v.is_empty()),
                 "RE" => ending = ending_of(value),
+                "XO" => {
+                    opening_offset = prop.offset;
+                    let rule = OpeningRule::from_key(value).ok_or_else(|| {
+                        fail(
+                            prop.offset,
+                            SgfErrorKind::BadOpening {
+                                found: value.to_owned(),
+                            },
+                        )
+                    })?;
+                    opening = Some(Opening::new(rule));
+                }
                 "PL" => {
                     to_play = Some(match value.to_ascii_uppercase().as_str() {
                         "B" | "1" => Stone::Black,
@@ -243,8 +314,29 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
         }
     }
     if let Some(root) = nodes.first() {
-        // The size is known now, wherever SZ stood among the properties.
+        // The size is known now, wherever SZ stood among the properties;
+        // the opening's rule too.
         for prop in &root.props {
+            if let ("XC" | "XF", Some(opening)) = (prop.id.as_str(), opening.as_mut()) {
+                for value in &prop.values {
+                    if prop.id == "XC" {
+                        let choice = choice_of(&value.text).ok_or_else(|| {
+                            fail(
+                                prop.offset,
+                                SgfErrorKind::BadOpening {
+                                    found: value.text.clone(),
+                                },
+                            )
+                        })?;
+                        opening.choices.push(choice);
+                    } else {
+                        let point = parse_sgf_point(&value.text, config.size)
+                            .map_err(|reason| fail(prop.offset, reason))?;
+                        opening.offers.push(point);
+                    }
+                }
+                continue;
+            }
             let stones = match prop.id.as_str() {
                 "AB" => &mut setup.black,
                 "AW" => &mut setup.white,
@@ -303,12 +395,18 @@ pub fn read(text: &str) -> Result<GameRecord, SgfError> {
             Stone::Black
         };
     }
-    let game = replay_lenient(config, &setup, &moves).map_err(|e| {
+    let replayed = match &opening {
+        Some(_) if !setup.is_empty() => Err(ReplayError::Opening(OpeningError::NotFromStart)),
+        Some(opening) => Game::replay_opening(config, opening, &moves),
+        None => replay_lenient(config, &setup, &moves),
+    };
+    let game = replayed.map_err(|e| {
         let offset = match e {
             ReplayError::Move { index, .. } | ReplayError::OutOfTurn { index, .. } => {
                 move_offsets.get(index).copied().unwrap_or(0)
             }
             ReplayError::Setup(_) => setup_offset.unwrap_or(0),
+            ReplayError::Opening(_) => opening_offset,
             ReplayError::Config(_) => 0,
         };
         fail(offset, e.into())
