@@ -142,6 +142,8 @@ struct Tally {
     renju_19: (usize, usize),
     computer: MoveTimes,
     person: MoveTimes,
+    /// Games with each tournament opening, and how many played it through.
+    tournaments: BTreeMap<&'static str, (usize, usize)>,
 }
 
 fn rule_name(rule: Rule) -> &'static str {
@@ -155,6 +157,11 @@ fn rule_name(rule: Rule) -> &'static str {
 impl Tally {
     fn add(&mut self, plan: &GamePlan, played: Played) {
         let number = plan.index + 1;
+        if let Some(opening) = plan.tournament {
+            let entry = self.tournaments.entry(opening.key()).or_default();
+            entry.0 += 1;
+            entry.1 += usize::from(played.opening_done);
+        }
         let moves: Vec<(u8, u8)> = played.moves.iter().map(|p| (p.x, p.y)).collect();
         self.cells
             .entry((rule_name(plan.rule), plan.size))
@@ -436,6 +443,20 @@ fn report(out: &mut dyn Write, r: &Report<'_>) -> io::Result<bool> {
         "distinct games: {} of {}",
         t.distinct.len(),
         t.logged.len()
+    )?;
+    let openings: Vec<String> = t
+        .tournaments
+        .iter()
+        .map(|(name, (games, done))| format!("{name} {games} ({done} played through)"))
+        .collect();
+    writeln!(
+        out,
+        "tournament openings: {}",
+        if openings.is_empty() {
+            "none".to_string()
+        } else {
+            openings.join(", ")
+        }
     )?;
     let renju_ok = t.renju_19.0 == t.renju_19.1;
     writeln!(

@@ -90,6 +90,9 @@ pub struct Played {
     pub computer: MoveTimes,
     /// The person's moves: the soak's engine thinking and `play` answering.
     pub person: MoveTimes,
+    /// In a game with a tournament opening, whether the computers played
+    /// it through to its end with the game still on.
+    pub opening_done: bool,
 }
 
 /// Why a game was stopped before its end.
@@ -201,6 +204,7 @@ impl<'a> Table<'a> {
             "forbiddenMoves": plan.forbidden,
             "timeControl": plan.clock,
             "first": "black",
+            "opening": plan.tournament,
         });
         let mut view = call(self.service, "new_game", json!({ "config": config }))?;
         observe(&view, rules, played)?;
@@ -265,6 +269,9 @@ impl<'a> Table<'a> {
                 answer
             };
             observe(&view, rules, played)?;
+            if view["outcome"].is_null() && view["opening"]["step"]["kind"] == "done" {
+                played.opening_done = true;
+            }
         }
         Err(Stop::Fault(format!("no end after {most} moves")))
     }

@@ -2,7 +2,7 @@
 //! clock and the opening, all drawn from one seed so that a run can be
 //! repeated.
 
-use wuzi_core::{ForbiddenMoves, Game, GameConfig, Point, Rule, Stone, TimeControl};
+use wuzi_core::{ForbiddenMoves, Game, GameConfig, OpeningRule, Point, Rule, Stone, TimeControl};
 use wuzi_engine::Level;
 
 /// SplitMix64: small, seedable and the same on every machine, so a seed
@@ -95,8 +95,12 @@ pub struct GamePlan {
     pub clock: TimeControl,
     /// Who plays.
     pub sides: Sides,
-    /// Stones placed before the computers take over, black first.
+    /// Stones placed before the computers take over, black first (none
+    /// when the game has a tournament opening).
     pub opening: Vec<Point>,
+    /// A tournament opening the computers play through first (one
+    /// computers' game in three): Swap or Swap2, Soosõrv-8 in renju.
+    pub tournament: Option<OpeningRule>,
     /// Seed for the person's engine, whose easy level picks at random.
     pub seed: u64,
 }
@@ -185,7 +189,19 @@ pub fn plan(index: usize, rng: &mut Rng) -> GamePlan {
         forbidden,
         first: Stone::Black,
     };
-    let opening = opening(config, rng);
+    let tournament = match sides {
+        Sides::Computers { .. } if rng.below(3) == 0 => Some(match rule {
+            Rule::Renju => OpeningRule::Soosorv8,
+            _ if rng.below(2) == 0 => OpeningRule::Swap,
+            _ => OpeningRule::Swap2,
+        }),
+        _ => None,
+    };
+    let opening = if tournament.is_some() {
+        Vec::new()
+    } else {
+        opening(config, rng)
+    };
     GamePlan {
         index,
         rule,
@@ -195,6 +211,7 @@ pub fn plan(index: usize, rng: &mut Rng) -> GamePlan {
         clock,
         sides,
         opening,
+        tournament,
         seed: rng.next_u64(),
     }
 }
@@ -239,7 +256,7 @@ mod tests {
     #[test]
     fn openings_are_legal_near_the_centre_and_rarely_repeat() {
         let run = plans(3, 600);
-        for p in &run {
+        for p in run.iter().filter(|p| p.tournament.is_none()) {
             assert!((1..=4).contains(&p.opening.len()), "{p:?}");
             let config = GameConfig {
                 size: p.size,
@@ -257,7 +274,19 @@ mod tests {
             );
         }
         let distinct: HashSet<_> = run.iter().map(|p| (p.rule, &p.opening)).collect();
-        assert!(distinct.len() > 500, "{} distinct openings", distinct.len());
+        assert!(distinct.len() > 400, "{} distinct openings", distinct.len());
+        // Some computers' games play a tournament opening that fits their
+        // rule instead.
+        let tournaments: Vec<_> = run.iter().filter(|p| p.tournament.is_some()).collect();
+        assert!(
+            tournaments.len() > 50,
+            "{} tournament openings",
+            tournaments.len()
+        );
+        for p in tournaments {
+            assert_eq!(p.sides.mode(), "ai_ai");
+            assert!(p.tournament.is_some_and(|t| t.fits(p.rule)), "{p:?}");
+        }
     }
 
     #[test]
