@@ -247,13 +247,13 @@ export async function goHome(driver) {
 /**
  * Starts a new game from wherever the app is, through the New game screen,
  * filled in as a player does: real clicks on the mode and colour, the options
- * of the level, rule and clock lists, who moves first, and Start. Each click
+ * of the level, rule, opening and clock lists, who moves first, and Start. Each click
  * waits for its control to be shown and laid out, and each choice is checked
  * to have taken. When the game on the board is unfinished the app asks first;
  * `unsaved` is the answer clicked (`discard` unless told).
  */
 export async function startGame(driver, {
-  mode = 'human_human', colour, level, rule, first, time, unsaved = 'discard',
+  mode = 'human_human', colour, level, rule, opening, first, time, unsaved = 'discard',
 } = {}) {
   const screen = 'new-game';
   if ((await currentScreen(driver)) === 'game') {
@@ -267,6 +267,8 @@ export async function startGame(driver, {
   if (colour) await clickRadio(driver, `#new-game-colour input[value="${colour}"]`, { screen });
   if (level) await chooseOption(driver, 'new-game-level', level, { screen });
   if (rule) await chooseOption(driver, 'new-game-rule', rule, { screen });
+  // The openings offered follow the rule, so one is picked after it.
+  if (opening !== undefined) await chooseOption(driver, 'new-game-opening', opening, { screen });
   if (first) await clickRadio(driver, `#new-game-first input[value="${first}"]`, { screen });
   if (time) await chooseOption(driver, 'new-game-time', time, { screen });
   await clickSettled(driver, '#new-game-start', { screen });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { useUi, place } from './support.js';
+import { useUi, place, tapPoint } from './support.js';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -134,4 +134,58 @@ for (const viewport of ['desktop']) {
       assert.deepEqual(found, {}, JSON.stringify(found, null, 2));
     }));
   }
+}
+
+/** A Soosõrv-8 game between two people, its first three stones down: white is to choose. */
+async function anOpening(backend) {
+  await backend.call('new_game', { config: { mode: 'human_human', rule: 'renju', opening: 'soosorv8', opponent: { kind: 'guest', name: 'Ann' } } });
+  for (const [x, y] of [[7, 7], [7, 6], [7, 9]]) await backend.call('play', { x, y });
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`desktop, ${colorScheme}: a tournament opening's panel, marks and summaries pass axe with no serious violation`, () => withUi({
+    viewport: 'desktop', colorScheme, setup: anOpening,
+  }, async (page) => {
+    const found = {};
+    const check = async (name) => {
+      const list = await violations(page);
+      if (list.length) found[name] = list;
+    };
+    const step = (kind) => page.locator(`#opening-panel[data-step="${kind}"]`).waitFor();
+    await page.locator('#home-continue').click();
+    await step('choose');
+    await check('opening, choose');
+    await page.locator('#opening-stay').click();
+    await step('place');
+    await place(page, 7, 4);
+    await step('declare');
+    await check('opening, declare');
+    await page.locator('#opening-count').selectOption('2');
+    await page.locator('#opening-declare').click();
+    await step('choose');
+    await page.locator('#opening-stay').click();
+    await step('offer');
+    await tapPoint(page, 6, 10);
+    await page.locator('#board .offer').waitFor();
+    await check('opening, offer');
+    await tapPoint(page, 9, 9);
+    await step('pick');
+    await check('opening, pick');
+    await place(page, 9, 9);
+    await page.locator('#opening-summary').waitFor();
+    await check('opening, summary');
+    // Ended by resigning, then reviewed: the replay says how the opening went.
+    await page.locator('#game-resign').click();
+    await page.locator('#confirm-ok').click();
+    await page.locator('#dialog-game-over').waitFor();
+    await page.locator('#game-over-review').click();
+    await page.locator('#replay-opening').waitFor();
+    await check('replay, opening');
+    await page.locator('#nav-home').click();
+    await page.locator('#new-game').click();
+    await page.locator('#new-game-rule').selectOption('freestyle');
+    await page.locator('#new-game-opening').selectOption('swap2');
+    await check('new game, opening');
+    assert.deepEqual(found, {}, JSON.stringify(found, null, 2));
+  }));
 }

@@ -450,6 +450,27 @@ for (const viewport of ['desktop', 'phone']) {
   }));
 }
 
+test('an imported record whose tournament opening breaks its rule is refused with the reason, in both languages', () => withUi({}, async (page, errors, backend) => {
+  // Three Swap stones, then white plays on where the rule asks for the
+  // choice of colour.
+  const text = '(;GM[4]SZ[15]RU[freestyle]ON[Swap]XO[swap];B[hh];W[ih];B[ji];W[kk])';
+  const err = await backend.call('import_game', { text }).then(() => null, (e) => e);
+  assert.equal(err.kind, 'bad_record');
+  assert.deepEqual(err.record.reason, { code: 'opening', rule: 'Swap', what: 'move' });
+  for (const [lang, words] of [['en', 'the Swap opening has a move where its rule asks for a decision or an offer'], ['zh', 'Swap 开局中在应作决定或打点时落了子']]) {
+    const settings = await backend.call('get_settings');
+    await backend.call('set_settings', { settings: { ...settings, language: lang } });
+    await page.reload();
+    await page.locator('#screen-home').waitFor();
+    await page.locator('#home-load').click();
+    await page.locator('#import-text').fill(text);
+    await page.locator('#import-button').click();
+    await page.waitForFunction((w) => document.querySelector('#message').textContent.includes(w), words);
+    await page.locator('#nav-home').click();
+  }
+  assert.deepEqual(unexpected(errors, 400), []);
+}));
+
 test('the analysis can be cancelled', () => withUi({
   async setup(backend) {
     await twoPlayerGame(backend, REVIEW_GAME);

@@ -136,8 +136,12 @@ export async function calls(page, cmd) {
 /**
  * Starts a game from Home through the new-game screen. With `discard`, the
  * game on the board is on and unsaved: the question comes, and Discard lets it go.
+ * `opening` picks a tournament opening ("" for none), `guest` names the
+ * guest of a two-player game.
  */
-export async function newGame(page, { mode = 'human_human', rule, size, colour, level, discard = false } = {}) {
+export async function newGame(page, {
+  mode = 'human_human', rule, size, colour, level, opening, guest, discard = false,
+} = {}) {
   if (!(await page.locator('#screen-new-game').isVisible())) {
     if (!(await page.locator('#screen-home').isVisible())) await page.locator('#nav-home').click();
     await page.locator('#new-game').click();
@@ -147,6 +151,8 @@ export async function newGame(page, { mode = 'human_human', rule, size, colour, 
   if (level) await page.locator('#new-game-level').selectOption(level);
   if (rule) await page.locator('#new-game-rule').selectOption(rule);
   if (size) await page.locator('#new-game-size').selectOption(String(size));
+  if (opening !== undefined) await page.locator('#new-game-opening').selectOption(opening);
+  if (guest !== undefined) await page.locator('#new-game-guest-name').fill(guest);
   await page.locator('#new-game-start').click();
   if (discard) await answerUnsaved(page, 'discard');
   await page.locator('#screen-game').waitFor();
@@ -169,8 +175,13 @@ export async function keepSides(page) {
 export const point = (page, x, y, board = '#board') => page.locator(`${board} .hit[data-x="${x}"][data-y="${y}"]`);
 export const stone = (page, x, y, board = '#board') => page.locator(`${board} .stone[data-x="${x}"][data-y="${y}"]`);
 
-/** Places a stone the way a player would on this viewport: a click, or two taps on a phone. */
-export async function place(page, x, y) {
+/**
+ * Plays a point the way a player would on this viewport: a click, or two
+ * taps on a phone. Resolves once the click (or the second tap) is made: a
+ * stone may come or not (the service may refuse the point, or take it as an
+ * offer), so the caller waits for what it expects.
+ */
+export async function tapPoint(page, x, y) {
   const target = point(page, x, y);
   if (page.touch) {
     await target.tap();
@@ -179,6 +190,11 @@ export async function place(page, x, y) {
   } else {
     await target.click();
   }
+}
+
+/** Places a stone the way a player would on this viewport, and waits for it. */
+export async function place(page, x, y) {
+  await tapPoint(page, x, y);
   await stone(page, x, y).waitFor();
 }
 

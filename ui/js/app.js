@@ -4,6 +4,7 @@
 import { call } from './ipc.js';
 import { t, language, setLanguage, pickLanguage, translatePage } from './i18n.js';
 import { recordProblemText, reasonText } from './record-problem.js';
+import { openingProblemText } from './opening-problem.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -210,6 +211,9 @@ export function errorText(err) {
   // Set-up stones no game starts from: the reason, in the player's words.
   const position = kind === 'bad_position' && err?.position ? reasonText(err.position) : null;
   if (position) return position;
+  // A stone or a decision the tournament opening does not take now: why, and what it asks.
+  const opening = kind === 'opening' ? openingProblemText(err?.opening) : null;
+  if (opening) return opening;
   const known = t(`error.${kind}`, { message: err?.message ?? '' });
   return known === `error.${kind}` ? t('error.unknown', { message: err?.message ?? String(err) }) : known;
 }

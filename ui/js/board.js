@@ -343,6 +343,7 @@ export class BoardView {
       svgEl('line', { class: 'win-line', x1: at(a.x), y1: at(a.y), x2: at(b.x), y2: at(b.y) }, layer);
       for (const p of line) svgEl('circle', { class: 'win-ring', cx: at(p.x), cy: at(p.y), r: STONE_R + 1 }, layer);
     }
+    this.#drawOpening(view, layer);
     if (this.options.lastMarker && view.last) {
       svgEl('circle', { class: 'last-move', cx: at(view.last.x), cy: at(view.last.y), r: 5.5 }, layer);
     }
@@ -379,8 +380,43 @@ export class BoardView {
     }
   }
 
+  /**
+   * A tournament opening's marks: black's fifth-move offers while they are
+   * made and picked from (translucent black stones labelled 5a, 5b, …), and
+   * the central square the next stone must go in (Soosõrv-8's 1, 3 and 5).
+   */
+  #drawOpening(view, layer) {
+    const step = view.opening?.step;
+    if (!step || view.outcome) return;
+    if (step.kind === 'place' && step.area) {
+      const c = Math.floor(view.size / 2);
+      const half = (step.area - 1) / 2;
+      const pad = CELL / 2;
+      svgEl('rect', {
+        class: 'opening-area',
+        'data-area': step.area,
+        x: at(c - half) - pad,
+        y: at(c - half) - pad,
+        width: (step.area - 1) * CELL + 2 * pad,
+        height: (step.area - 1) * CELL + 2 * pad,
+        rx: 6,
+      }, layer);
+    }
+    if (step.kind !== 'offer' && step.kind !== 'pick') return;
+    view.opening.offers.forEach((p, i) => {
+      const g = svgEl('g', { class: 'offer', 'data-x': p.x, 'data-y': p.y, 'data-label': offerLabel(i) }, layer);
+      svgEl('circle', { class: 'body', cx: at(p.x), cy: at(p.y), r: STONE_R, fill: `url(#${this.svg.id}-black)` }, g);
+      // A dashed ring tells an offer from the pointer's ghost stone.
+      svgEl('circle', { class: 'offer-ring', cx: at(p.x), cy: at(p.y), r: STONE_R + 1.5 }, g);
+      svgEl('text', { class: 'offer-label', x: at(p.x), y: at(p.y) + 0.5 }, g).textContent = offerLabel(i);
+    });
+  }
+
   #labelPoints(view) {
     const byPoint = new Map(allStones(view).map((s) => [s.y * view.size + s.x, s]));
+    const step = view.opening?.step;
+    const offers = step?.kind === 'offer' || step?.kind === 'pick' ? view.opening.offers : [];
+    const offered = new Map(offers.map((p, i) => [p.y * view.size + p.x, offerLabel(i)]));
     const forbidden = new Set(
       marksForbidden(this.options, view) ? (view.forbidden ?? []).map((f) => f.y * view.size + f.x) : [],
     );
@@ -394,6 +430,8 @@ export class BoardView {
         label = this.options.moveNumbers && stone.number > 0
           ? t('board.pointWithNumber', { name, stone: t(`stone.${stone.stone}`), number: stone.number })
           : t('board.pointWith', { name, stone: t(`stone.${stone.stone}`) });
+      } else if (offered.has(y * view.size + x)) {
+        label = t('board.pointOffered', { name, label: offered.get(y * view.size + x) });
       } else if (forbidden.has(y * view.size + x)) {
         label = t('board.pointForbidden', { name });
       } else {
@@ -419,6 +457,11 @@ export class BoardView {
     this.ghost.setAttribute('fill', `url(#${this.svg.id}-${this.view.to_move})`);
     this.ghost.setAttribute('visibility', 'visible');
   }
+}
+
+/** The name of black's `i`-th fifth-move offer (from 0): 5a, 5b, … */
+function offerLabel(i) {
+  return `5${String.fromCharCode(97 + i)}`;
 }
 
 /** The set-up stones and the moves of `view`, together. */

@@ -12,6 +12,7 @@ import {
 } from './app.js';
 import { playStoneSound, playLowTimeSound, playEffect } from './sound.js';
 import { refreshCoach, bindCoach } from './coach.js';
+import { renderOpening, bindOpening, openingStep, openingNews } from './opening.js';
 
 /** Pause between moves of a computer-against-computer game, by speed. */
 const AI_DELAY_MS = { slow: 1500, normal: 600, fast: 120 };
@@ -85,8 +86,13 @@ function render() {
   refreshCoach(board, view, view.rule);
   board.setLocked(thinking || !!view.outcome || view.ai_to_move);
   const over = view.outcome;
-  $('turn-stone').className = `turn-stone ${over ? (over.winner ?? 'none') : view.to_move}`;
-  $('turn-text').textContent = over ? outcomeTitle(over) : turnText();
+  const step = over ? null : openingStep(view);
+  // In an opening the one who acts is not always the colour of the next
+  // stone: the opener places stones of both colours, white picks black's fifth.
+  const turnStone = step && step.kind !== 'place' ? step.actor : view.to_move;
+  $('turn-stone').className = `turn-stone ${over ? (over.winner ?? 'none') : turnStone}`;
+  $('turn-text').textContent = over ? outcomeTitle(over) : step ? openingTurnText(step) : turnText();
+  renderOpening(view, { thinking });
   renderSides();
   $('count-black').textContent = String(view.black_count);
   $('count-white').textContent = String(view.white_count);
@@ -110,7 +116,9 @@ function render() {
   $('game-speed').value = state.settings?.ai_speed ?? 'normal';
   $('game-undo').disabled = thinking || !view.can_undo;
   $('game-redo').disabled = thinking || !view.can_redo;
-  $('game-hint').disabled = thinking || !!over || view.ai_to_move || !human;
+  // A hint is a stone: no help while the opening asks for a decision or a pick among offers.
+  const noStone = step && ['choose', 'declare', 'pick'].includes(step.kind);
+  $('game-hint').disabled = thinking || !!over || view.ai_to_move || !human || !!noStone;
   $('game-resign').disabled = thinking || !!over || !human;
   $('game-save').disabled = thinking;
   // While a computer plays in the game its thinking line keeps its place,
@@ -171,7 +179,9 @@ function renderSides() {
     // While changes are on their way the control keeps the player's latest pick.
     if (!handing) select.value = value;
     select.disabled = over;
-    select.closest('.side').classList.toggle('to-move', !over && view.to_move === stone);
+    // In an opening, the side whose holder acts now.
+    const acting = openingStep(view)?.actor ?? view.to_move;
+    select.closest('.side').classList.toggle('to-move', !over && acting === stone);
   }
 }
 
@@ -209,6 +219,11 @@ function turnText() {
   if (view.mode === 'human_ai' && player?.kind === 'human') return t('turn.yours', { stone: t(`stone.${side}`) });
   if (player?.kind === 'ai' && view.mode === 'human_ai') return t('turn.computer', { stone: t(`stone.${side}`) });
   return t(`turn.${side}`);
+}
+
+/** The turn line in an opening: "Opening: a white stone next", "Opening: White decides". */
+function openingTurnText(step) {
+  return t(`turn.opening.${step.kind}`, { stone: t(`stone.${view.to_move}`), side: t(`side.${step.actor}`) });
 }
 
 /** "Black wins", "You win", "Draw". */
@@ -379,7 +394,7 @@ function showGameOver() {
 // ---------------------------------------------------------------- commands
 
 /** The kinds of error that mean "not there, not now" for a move: the refused sound. */
-const REFUSALS = new Set(['occupied', 'forbidden', 'off_board', 'not_your_turn', 'game_over']);
+const REFUSALS = new Set(['occupied', 'forbidden', 'off_board', 'not_your_turn', 'game_over', 'opening']);
 
 async function command(name, args) {
   if (busy) return;
@@ -631,6 +646,8 @@ async function runAi() {
     if (played && next.stones.length > (view?.stones.length ?? 0)) {
       announce(t('live.plays', { side: t(`side.${played.stone}`), point: pointName(played.x, played.y, next.size) }));
     }
+    // A decision or an offer in the opening puts no stone down: said in words.
+    announce(openingNews(view, next));
     show(next);
   } else if (failure?.kind === 'stale' || failure?.kind === 'not_ai_turn') {
     // The game changed while the computer thought: draw what it is now.
@@ -680,6 +697,9 @@ $('game-edit').addEventListener('click', async () => {
   });
 });
 $('game-stop').addEventListener('click', stopAi);
+bindOpening((choice) => {
+  if (!thinking && view && !view.ai_to_move) command('opening_choice', { choice });
+});
 $('game-pause').addEventListener('click', () => {
   paused = !paused;
   render();

@@ -20,6 +20,7 @@ export function reasonText(reason) {
     if (reason.forbidden) values.forbidden = t(`forbiddenKind.${reason.forbidden}`);
     return t(`record.reason.illegal_move.${reason.why}`, values);
   }
+  if (reason.code === 'opening') return t(`record.reason.opening.${reason.what}`, values);
   if (reason.code === 'out_of_turn') values.expected = t(`stone.${reason.expected}`);
   if (reason.code === 'rule_size') values.rule = t(`rule.${reason.rule}`);
   const key = `record.reason.${reason.code}`;

@@ -11,6 +11,7 @@ import {
 } from './app.js';
 import { openPlayOn, confirmReplace, outcomeTitle, outcomeHow } from './game.js';
 import { refreshCoach, bindCoach } from './coach.js';
+import { renderSummary } from './opening.js';
 
 const PAGE_SIZE = 20;
 const AUTOPLAY_MS = 700;
@@ -154,10 +155,11 @@ async function explain() {
   if (!parts.length) parts.push(t('why.none'));
   why = { number, answer };
   $('replay-why-text').textContent = parts.join(' ');
-  // Lines of fours alternate the sides, so they can be played out on the board.
-  const playable = answer.refutation?.kind === 'fours'
+  // Every line alternates the sides (a win by threes comes with the
+  // defender's toughest answers), so it can be played out on the board.
+  const playable = answer.refutation?.line.length
     ? { base: number, line: answer.refutation.line }
-    : answer.missed?.kind === 'fours' ? { base: number - 1, line: answer.missed.line } : null;
+    : answer.missed?.line.length ? { base: number - 1, line: answer.missed.line } : null;
   $('replay-line-actions').hidden = !playable;
   if (playable) variation = { ...playable, shown: 0 };
   renderReplay();
@@ -227,6 +229,8 @@ function renderReplay() {
     : summary.result === 'unfinished' ? t('result.unfinished') : '';
   $('replay-title').textContent = [`${playerName(summary.black, 'black')} – ${playerName(summary.white, 'white')}`, ending]
     .filter(Boolean).join(' · ');
+  // A game begun with a tournament opening: how the opening went, from the game's end.
+  renderSummary($('replay-opening'), replay.final_view);
   const slider = $('replay-slider');
   slider.max = String(total);
   slider.value = String(position);

@@ -10,6 +10,7 @@ import {
 } from './app.js';
 import { openGame, confirmReplace } from './game.js';
 import { passwordDialog } from './password.js';
+import { OPENINGS, openingName } from './opening.js';
 
 // ---------------------------------------------------------------- profiles
 
@@ -333,8 +334,36 @@ function checkFirst(stone) {
 
 /** Who moves first in the game the form sets up. */
 function newGameFirst() {
-  if ($('new-game-rule').value === 'renju') return 'black';
+  if ($('new-game-rule').value === 'renju' || newGameOpening()) return 'black';
   return document.querySelector('#new-game-first input:checked')?.value ?? 'black';
+}
+
+/** The opening the player last picked ("" for none): kept while a rule without it is shown. */
+let openingChoice = '';
+
+/** The tournament opening the form sets up, or "" for none. */
+function newGameOpening() {
+  return $('new-game-opening').value;
+}
+
+/** Offers "None" and the openings of the chosen rule; the player's pick returns when it fits again. */
+function fillOpenings() {
+  const select = $('new-game-opening');
+  const offered = OPENINGS[$('new-game-rule').value] ?? [];
+  select.replaceChildren(new Option(t('opening.none'), ''), ...offered.map((o) => new Option(openingName(o), o)));
+  select.value = offered.includes(openingChoice) ? openingChoice : '';
+}
+
+/**
+ * The note under the opening: how the chosen one goes; with one, who opens
+ * (the player given black) and, against the computer, that "You play" is
+ * the colour one starts as.
+ */
+function openingNote(opening, mode) {
+  if (!opening) return t('openingNote.none');
+  const parts = [t(`openingNote.${opening}`)];
+  parts.push(t(mode === 'human_ai' ? 'openingNote.colourAi' : 'openingNote.opener'));
+  return parts.join(' ');
 }
 
 /** The other profiles a two-player game can be against, as `list_profiles` has them. */
@@ -381,15 +410,23 @@ function syncNewGame() {
   if (renju) $('new-game-size').value = '15';
   $('new-game-size').disabled = renju;
   $('new-game-forbidden-field').hidden = !renju;
-  // Renju is built around black's first move: the choice goes, black it is;
-  // back in freestyle or standard the player's own choice returns.
-  $('new-game-first').hidden = renju;
-  checkFirst(renju ? 'black' : firstChoice);
-  // "You play" says who moves first, so it follows the choice.
+  fillOpenings();
+  const opening = newGameOpening();
+  // Renju is built around black's first move, and an opening rule begins
+  // with the player given black: the choice goes, black it is; without
+  // them the player's own choice returns.
+  const blackFirst = renju || !!opening;
+  $('new-game-first').hidden = blackFirst;
+  checkFirst(blackFirst ? 'black' : firstChoice);
+  // "You play" says who moves first (with an opening: who opens), so it follows the choice.
   const whiteFirst = newGameFirst() === 'white';
-  $('new-game-colour-black-text').textContent = t(whiteFirst ? 'newGame.colourBlackSecond' : 'newGame.colourBlack');
-  $('new-game-colour-white-text').textContent = t(whiteFirst ? 'newGame.colourWhiteFirst' : 'newGame.colourWhite');
+  const colourKeys = opening
+    ? ['newGame.colourBlackOpens', 'newGame.colourWhiteOpening']
+    : whiteFirst ? ['newGame.colourBlackSecond', 'newGame.colourWhiteFirst'] : ['newGame.colourBlack', 'newGame.colourWhite'];
+  $('new-game-colour-black-text').textContent = t(colourKeys[0]);
+  $('new-game-colour-white-text').textContent = t(colourKeys[1]);
   $('new-game-rule-note').textContent = t(`ruleNote.${$('new-game-rule').value}`);
+  $('new-game-opening-note').textContent = openingNote(opening, mode);
   $('new-game-time-note').textContent = timeControlText(controlOf($('new-game-time').value), 'clockNote');
 }
 
@@ -408,6 +445,7 @@ registerScreen('new-game', {
     $('new-game-size').value = String([15, 17, 18, 19].includes(s.board_size) ? s.board_size : 15);
     $('new-game-forbidden').value = s.forbidden_moves;
     firstChoice = s.last_first === 'white' ? 'white' : 'black';
+    openingChoice = Object.values(OPENINGS).flat().includes(s.last_opening) ? s.last_opening : '';
     pickTime(s.time_control);
     $('new-game-opponent-password').value = '';
     syncNewGame();
@@ -420,6 +458,7 @@ registerScreen('new-game', {
 
 $('new-game-form').addEventListener('change', (e) => {
   if (e.target.name === 'first') firstChoice = e.target.value;
+  if (e.target.id === 'new-game-opening') openingChoice = e.target.value;
   syncNewGame();
 });
 $('new-game-form').addEventListener('submit', async (e) => {
@@ -443,6 +482,8 @@ $('new-game-form').addEventListener('submit', async (e) => {
     timeControl: controlOf($('new-game-time').value),
   };
   if (mode === 'human_human') config.opponent = opponentConfig();
+  const opening = newGameOpening();
+  if (opening) config.opening = opening;
   if (!(await confirmReplace(t('unsaved.newGame')))) return;
   const view = await attempt('new_game', { config });
   if (!view) return;
@@ -455,9 +496,10 @@ $('new-game-form').addEventListener('submit', async (e) => {
     forbidden_moves: config.forbiddenMoves,
     last_mode: mode,
     time_control: config.timeControl,
+    last_opening: opening,
   };
-  // Renju always opens with black: that says nothing of the player's choice.
-  if (rule !== 'renju') patch.last_first = config.first;
+  // Renju and the openings always begin with black: that says nothing of the player's choice.
+  if (rule !== 'renju' && !opening) patch.last_first = config.first;
   if (mode === 'human_ai') {
     patch.ai_level = level;
     patch.first_move = humanStone === 'black' ? 'human' : 'computer';

@@ -468,7 +468,9 @@ pub fn status_for(kind: &str) -> StatusCode {
         "password_required" | "wrong_password" => StatusCode::FORBIDDEN,
         "not_found" => StatusCode::NOT_FOUND,
         "occupied" | "forbidden" | "game_over" | "not_your_turn" | "not_ai_turn" | "stale"
-        | "no_move" | "cancelled" | "busy" | "exists" | "no_profile" => StatusCode::CONFLICT,
+        | "no_move" | "cancelled" | "busy" | "exists" | "no_profile" | "opening" => {
+            StatusCode::CONFLICT
+        }
         "corrupt" | "future_version" => StatusCode::UNPROCESSABLE_ENTITY,
         "no_store" | "locked" => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,

@@ -557,7 +557,11 @@ impl Game {
         self.pick_timed(point, time)
     }
 
-    fn pick_timed(&mut self, point: Point, time: Duration) -> Result<Move, IllegalMove> {
+    /// [`Game::pick`] with the time white took given by the caller.
+    ///
+    /// # Errors
+    /// As [`Game::pick`].
+    pub fn pick_timed(&mut self, point: Point, time: Duration) -> Result<Move, IllegalMove> {
         let opening = self.opening.as_ref().ok_or(IllegalMove::Opening {
             error: OpeningError::NotOffering,
         })?;

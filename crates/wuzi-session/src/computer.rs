@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use wuzi_core::Point;
+use wuzi_core::opening::Wanted;
 
 use wuzi_core::TimeControl;
 use wuzi_engine::{Level, Limits, OpeningMove, Position, Progress, move_time};
@@ -196,6 +197,17 @@ impl Service {
         let session = self.session();
         if session.game.is_over() {
             return Err(AppError::NoMove(wuzi_engine::NoMove::GameOver));
+        }
+        // A hint is a stone; an opening step that asks for a decision
+        // has none to give.
+        let wanted = match session.game.opening_step() {
+            wuzi_core::OpeningStep::Choose { .. } => Some(Wanted::Choice),
+            wuzi_core::OpeningStep::Declare { .. } => Some(Wanted::Declaration),
+            wuzi_core::OpeningStep::Pick { .. } => Some(Wanted::Pick),
+            _ => None,
+        };
+        if let Some(wanted) = wanted {
+            return Err(wuzi_core::OpeningError::NotAStone { wanted }.into());
         }
         Ok(SearchTask {
             position: Position::from_game(&session.game, session.game.config().rule),

@@ -253,7 +253,11 @@ impl Session {
     /// last move, the computer since its search began.
     #[must_use]
     pub fn running(&self) -> Duration {
-        if self.ai_to_move().is_some() {
+        // The clocks start once a tournament opening is over: its stones
+        // and decisions are not one side's moves.
+        if self.in_opening() {
+            Duration::ZERO
+        } else if self.ai_to_move().is_some() {
             self.search_started
                 .map_or(Duration::ZERO, |started| started.elapsed())
         } else {
@@ -306,6 +310,12 @@ impl Session {
             Stone::Black => &self.black,
             Stone::White => &self.white,
         }
+    }
+
+    /// Whether the game is in a tournament opening's steps.
+    #[must_use]
+    pub fn in_opening(&self) -> bool {
+        self.game.opening_step() != OpeningStep::Done
     }
 
     /// The colour of the player who acts now: in a tournament opening the
@@ -372,10 +382,15 @@ impl Session {
     /// # Errors
     /// The core's reason when the rules refuse it; nothing changes then.
     pub fn play(&mut self, point: Point) -> Result<(), AppError> {
+        // Stones of the opening take no time off either clock.
+        let time = self.running();
         match self.game.opening_step() {
             OpeningStep::Offer { .. } => self.game.offer(point)?,
             OpeningStep::Pick { .. } => {
-                self.game.pick(point)?;
+                self.game.pick_timed(point, time)?;
+            }
+            OpeningStep::Place { .. } => {
+                self.game.try_play_timed(point, time)?;
             }
             _ => {
                 self.game.try_play(point)?;
@@ -420,6 +435,22 @@ impl Session {
     #[must_use]
     pub fn can_undo(&self) -> bool {
         match self.game.opening_step() {
+            OpeningStep::Done if self.mode == Mode::HumanAi && self.game.opening().is_some() => {
+                // Undo against the computer goes back to the person's own
+                // last move, which must not be one the opening made final.
+                let settled = self.game.settled_moves();
+                let person = [Stone::Black, Stone::White]
+                    .into_iter()
+                    .find(|&side| self.seat(side).level().is_none());
+                self.game.outcome().is_some() && self.game.moves().len() > settled
+                    || person.is_some_and(|person| {
+                        self.game
+                            .moves()
+                            .iter()
+                            .rposition(|mv| mv.stone == person)
+                            .is_some_and(|last| last >= settled)
+                    })
+            }
             OpeningStep::Done => self.game.can_undo(),
             step => {
                 let person =
@@ -444,6 +475,9 @@ impl Session {
     pub fn undo(&mut self) -> usize {
         if self.game.opening_step() != OpeningStep::Done {
             return self.undo_in_opening();
+        }
+        if !self.can_undo() {
+            return 0;
         }
         let mut taken = 0;
         while self.game.undo().is_some() {

@@ -295,7 +295,8 @@ impl GameView {
         } else {
             Vec::new()
         };
-        let running = (!over).then(|| game.to_move());
+        // No clock runs during a tournament opening.
+        let running = (!over && !session.in_opening()).then(|| game.to_move());
         let mut black_ms = millis(game.elapsed(Stone::Black) + session.flag_spent(Stone::Black));
         let mut white_ms = millis(game.elapsed(Stone::White) + session.flag_spent(Stone::White));
         let thinking = millis(session.running());

@@ -208,6 +208,53 @@ fn the_computer_chooses_a_colour_after_the_persons_opening() {
     assert_eq!(view["ai_to_move"], false);
     let view = tap_ok(&h, "j9");
     assert_eq!(view["ai_to_move"], true);
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(5));
+    // Undo goes back to the person's own move, never into the opening.
+    assert_eq!(view["can_undo"], true);
+    let view = h.ok("undo", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(3));
+    assert_eq!(view["ai_to_move"], false);
+    assert_eq!(
+        view["can_undo"], false,
+        "the person's stones before are the opening's"
+    );
+    let view = h.ok("undo", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(3));
+}
+
+/// No clock runs in the opening, and a hint is refused where the step asks
+/// for a decision rather than a stone.
+#[test]
+fn the_opening_is_off_the_clock_and_hints_are_for_stones() {
+    let h = Harness::new();
+    let view = h.ok(
+        "new_game",
+        json!({ "config": {
+            "mode": "human_human", "rule": "freestyle", "opening": "swap",
+            "timeControl": { "kind": "sudden_death", "main_ms": 60_000 },
+        } }),
+    );
+    assert_eq!(view["clock"]["running"], Value::Null);
+    for name in ["h8", "h9", "i9"] {
+        tap_ok(&h, name);
+    }
+    let view = h.view();
+    assert_eq!(step(&view), ("choose", "white"));
+    assert_eq!(view["clock"]["running"], Value::Null);
+    assert_eq!(
+        (
+            view["clock"]["black_ms"].as_u64(),
+            view["clock"]["white_ms"].as_u64()
+        ),
+        (Some(0), Some(0)),
+        "the opening's stones took nothing off the clocks"
+    );
+    let err = h.err("hint", json!({}));
+    assert_eq!(kind(&err), "opening");
+    assert_eq!(err["opening"]["wanted"], "choice");
+    let view = choose(&h, json!("stay"));
+    assert_eq!(view["clock"]["running"], "white");
 }
 
 /// A computer against itself goes through Soosõrv-8 alone: every step is
