@@ -9,9 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { By, until } from 'selenium-webdriver';
 import {
-  startApp, screenshot, waitScreen, startGame, clickSettled, clickWhenVisible, chooseOption, goHome,
-  point, stone, stoneCount, isOpen,
+  screenshot, waitScreen, startGame, clickSettled, clickWhenVisible, chooseOption, goHome, point,
+  stone, stoneCount, isOpen, withApp,
 } from './support.js';
+
+/** Runs `body` with the app started, then quits it (see `withApp`). */
+const inApp = (body) => withApp(body, { dataDir });
 
 let dataDir;
 
@@ -22,22 +25,6 @@ before(async () => {
 after(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** Runs `body` with the app started on the shared data folder, then quits it. */
-async function withApp(body) {
-  const app = await startApp({ dataDir });
-  try {
-    await waitScreen(app.driver, 'home');
-    await body(app.driver);
-  } catch (err) {
-    // What the player would have seen, for whoever reads the failure.
-    await screenshot(app.driver, 'failure').catch(() => {});
-    const message = await app.driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
-    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`);
-  } finally {
-    await app.stop();
-  }
-}
 
 /** Waits until it is the person's turn (or the game is over); true when over. */
 async function waitForTurn(driver) {
@@ -53,7 +40,7 @@ async function waitForTurn(driver) {
 }
 
 test('a whole game against Beginner ends, shows in Review, and steps through', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_ai', colour: 'black', level: 'beginner' });
     // The person follows the hint (a half-second search) every move.
     let moves = 0;
@@ -93,7 +80,7 @@ test('a whole game against Beginner ends, shows in Review, and steps through', a
 });
 
 test('a named save survives a restart, loads, and undo works after it', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human' });
     for (const [x, y] of [[7, 7], [8, 8], [6, 6]]) {
       await driver.findElement(point(x, y)).click();
@@ -107,7 +94,7 @@ test('a named save survives a restart, loads, and undo works after it', async ()
     await driver.findElement(By.id('prompt-ok')).click();
     await driver.wait(async () => !(await isOpen(driver, 'dialog-prompt')), 5000);
   });
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await clickSettled(driver, '#home-load', { screen: 'home' });
     await waitScreen(driver, 'load');
     await clickWhenVisible(driver, '.save-item[data-name="Study A"] .save-load');
@@ -123,14 +110,14 @@ test('a named save survives a restart, loads, and undo works after it', async ()
 });
 
 test('Continue brings back the game on the board after a restart', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human' });
     for (const [x, y] of [[3, 3], [4, 4]]) {
       await driver.findElement(point(x, y)).click();
       await driver.wait(until.elementLocated(stone(x, y)), 5000);
     }
   });
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await clickWhenVisible(driver, '#home-continue');
     await waitScreen(driver, 'game');
     await driver.wait(async () => (await stoneCount(driver)) === 2, 5000);
@@ -140,7 +127,7 @@ test('Continue brings back the game on the board after a restart', async () => {
 
 test('theme and language survive a restart', async () => {
   const choose = (driver, id, value) => chooseOption(driver, id, value, { screen: 'settings' });
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await clickSettled(driver, '#home-settings', { screen: 'home' });
     await waitScreen(driver, 'settings');
     await choose(driver, 'settings-theme', 'dark');
@@ -148,7 +135,7 @@ test('theme and language survive a restart', async () => {
     await driver.wait(async () => (await driver.executeScript('return document.documentElement.lang')) === 'zh-CN', 5000);
     await screenshot(driver, 'settings-dark-zh');
   });
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     assert.equal(await driver.executeScript('return document.documentElement.dataset.theme'), 'dark');
     assert.equal(await driver.executeScript('return document.documentElement.lang'), 'zh-CN');
     assert.equal(await driver.findElement(By.id('new-game')).getText(), '新对局');
@@ -162,7 +149,7 @@ test('theme and language survive a restart', async () => {
 });
 
 test('in renju, black\'s forbidden point is marked and refused', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human', rule: 'renju' });
     // Black H8 I8 G7 G6, white far away: G8 would be a double three.
     for (const [[bx, by], [wx, wy]] of [[[7, 7], [0, 0]], [[8, 7], [0, 2]], [[6, 8], [0, 4]], [[6, 9], [0, 6]]]) {
@@ -183,7 +170,7 @@ test('in renju, black\'s forbidden point is marked and refused', async () => {
 });
 
 test('statistics count the game against Beginner; a new profile with a password opens only with it', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await clickSettled(driver, '#home-stats', { screen: 'home' });
     await waitScreen(driver, 'stats');
     await driver.wait(async () => (await driver.findElement(By.id('stats-total')).getText()) === '1', 5000,

@@ -7,40 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { By, until } from 'selenium-webdriver';
 import {
-  startApp, screenshot, waitScreen, startGame, clickSettled, chooseOption, goHome, answerUnsaved,
-  isOpen, point, stone, stoneCount,
+  screenshot, waitScreen, startGame, clickSettled, chooseOption, goHome, answerUnsaved, isOpen,
+  stone, stoneCount, withApp, placeStone,
 } from './support.js';
 
-/** Runs `body` with the app started on a fresh data folder, then quits it. */
-async function withApp(body) {
-  const app = await startApp();
-  try {
-    await waitScreen(app.driver, 'home');
-    await body(app.driver);
-  } catch (err) {
-    await screenshot(app.driver, 'game-flow-failure').catch(() => {});
-    const message = await app.driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
-    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`);
-  } finally {
-    await app.stop();
-  }
-}
-
-/** Clicks the point (x, y) and waits for a stone to land there; resolves to its colour. */
-async function place(driver, x, y) {
-  await clickSettled(driver, point(x, y), { screen: 'game' });
-  // The board is drawn afresh for every answer (the last-move mark, a
-  // winning line), so the stone is read again until one reading holds.
-  return driver.wait(async () => {
-    try {
-      const [placed] = await driver.findElements(stone(x, y));
-      return placed ? await placed.getAttribute('data-stone') : null;
-    } catch (err) {
-      if (err.name === 'StaleElementReferenceError' || /not found/.test(err.message)) return null;
-      throw err;
-    }
-  }, 10000, `no stone landed on ${x},${y}`);
-}
+/** Runs `body` with the app started, then quits it (see `withApp`). */
+const inApp = (body) => withApp(body, { failure: 'game-flow-failure' });
 
 /** Waits until the board holds `count` stones. */
 async function waitStones(driver, count, timeout = 15000) {
@@ -51,10 +23,10 @@ async function waitStones(driver, count, timeout = 15000) {
 const text = async (driver, id) => (await driver.findElement(By.id(id)).getText()).trim();
 
 test('a per-move limit runs out: the game is lost on time, and the replay says so', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human', time: 'per_move:15000' });
     await screenshot(driver, 'clock-per-move-start');
-    assert.equal(await place(driver, 7, 7), 'black');
+    assert.equal(await placeStone(driver, 7, 7), 'black');
     // White waits: its clock runs down, warns, and the flag falls.
     const white = await driver.findElement(By.id('clock-white'));
     await driver.wait(async () => (await white.getAttribute('class')).split(/\s+/).includes('low'), 20000,
@@ -79,14 +51,14 @@ test('a per-move limit runs out: the game is lost on time, and the replay says s
 });
 
 test('Restart and New game ask first; after Cancel the game is there and Continue still offers it', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     // The dark theme, for the question's screenshot.
     await clickSettled(driver, '#theme-toggle');
     await driver.wait(async () => (await driver.executeScript('return document.documentElement.dataset.theme')) === 'dark', 5000);
     await startGame(driver, { mode: 'human_human' });
-    await place(driver, 7, 7);
-    await place(driver, 8, 8);
-    await place(driver, 9, 9);
+    await placeStone(driver, 7, 7);
+    await placeStone(driver, 8, 8);
+    await placeStone(driver, 9, 9);
 
     await clickSettled(driver, '#game-restart', { screen: 'game' });
     await driver.wait(() => isOpen(driver, 'dialog-unsaved'), 5000, 'Restart did not ask');
@@ -124,26 +96,26 @@ test('Restart and New game ask first; after Cancel the game is there and Continu
 });
 
 test('a side is handed to the computer mid-game and taken back', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human' });
-    assert.equal(await place(driver, 7, 7), 'black');
+    assert.equal(await placeStone(driver, 7, 7), 'black');
     await chooseOption(driver, 'side-white', 'beginner', { screen: 'game' });
     await waitStones(driver, 2);
-    assert.equal(await place(driver, 6, 6), 'black');
+    assert.equal(await placeStone(driver, 6, 6), 'black');
     await waitStones(driver, 4);
     await chooseOption(driver, 'side-white', 'human', { screen: 'game' });
-    assert.equal(await place(driver, 5, 5), 'black');
-    assert.equal(await place(driver, 14, 14), 'white', 'white is a person again');
+    assert.equal(await placeStone(driver, 5, 5), 'black');
+    assert.equal(await placeStone(driver, 14, 14), 'white', 'white is a person again');
     assert.equal(await stoneCount(driver), 6, 'the computer did not move for white');
   });
 });
 
 test('play on against the computer from a review', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human' });
     for (let i = 0; i < 5; i += 1) {
-      await place(driver, i, 0);
-      if (i < 4) await place(driver, i, 1);
+      await placeStone(driver, i, 0);
+      if (i < 4) await placeStone(driver, i, 1);
     }
     await driver.wait(() => isOpen(driver, 'dialog-game-over'), 10000, 'five did not end the game');
     await clickSettled(driver, '#game-over-review');
@@ -158,7 +130,7 @@ test('play on against the computer from a review', async () => {
     await clickSettled(driver, '#play-on-start');
     await waitScreen(driver, 'game');
     await waitStones(driver, 4);
-    assert.equal(await place(driver, 7, 7), 'black');
+    assert.equal(await placeStone(driver, 7, 7), 'black');
     await waitStones(driver, 6);
     const answer = await driver.findElements(By.css('#board .stone[data-stone="white"]'));
     assert.equal(answer.length, 3, 'the computer answered with white');
@@ -166,10 +138,10 @@ test('play on against the computer from a review', async () => {
 });
 
 test('a two-player freestyle game where white moves first', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_human', rule: 'freestyle', first: 'white' });
-    assert.equal(await place(driver, 7, 7), 'white');
-    assert.equal(await place(driver, 8, 8), 'black');
-    assert.equal(await place(driver, 9, 9), 'white');
+    assert.equal(await placeStone(driver, 7, 7), 'white');
+    assert.equal(await placeStone(driver, 8, 8), 'black');
+    assert.equal(await placeStone(driver, 9, 9), 'white');
   });
 });

@@ -9,37 +9,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { By } from 'selenium-webdriver';
 import {
-  startApp, screenshot, waitScreen, startGame, clickSettled, point, stone, stoneCount,
+  screenshot, startGame, clickSettled, point, stone, stoneCount, withApp, placeStone,
 } from './support.js';
 
-/** Runs `body` with the app started on a fresh data folder, then quits it. */
-async function withApp(body) {
-  const app = await startApp();
-  try {
-    await waitScreen(app.driver, 'home');
-    await body(app.driver);
-  } catch (err) {
-    await screenshot(app.driver, 'opening-failure').catch(() => {});
-    const message = await app.driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
-    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`);
-  } finally {
-    await app.stop();
-  }
-}
-
-/** Clicks the point (x, y) and waits for a stone to land there; resolves to its colour. */
-async function place(driver, x, y) {
-  await clickSettled(driver, point(x, y), { screen: 'game' });
-  return driver.wait(async () => {
-    try {
-      const [placed] = await driver.findElements(stone(x, y));
-      return placed ? await placed.getAttribute('data-stone') : null;
-    } catch (err) {
-      if (err.name === 'StaleElementReferenceError' || /not found/.test(err.message)) return null;
-      throw err;
-    }
-  }, 10000, `no stone landed on ${x},${y}`);
-}
+/** Runs `body` with the app started, then quits it (see `withApp`). */
+const inApp = (body) => withApp(body, { failure: 'opening-failure' });
 
 /** What the game screen shows of the opening and the game, read in one look. */
 function screenState(driver) {
@@ -92,7 +66,7 @@ async function moveAndAnswer(driver, colour) {
   const { stones } = await screenState(driver);
   const taken = new Set(stones.map((s) => s.split(',').slice(0, 2).join(',')));
   const [x, y] = [[3, 3], [11, 11], [3, 11], [11, 3]].find(([a, b]) => !taken.has(`${a},${b}`));
-  assert.equal(await place(driver, x, y), colour, 'the person plays their own colour');
+  assert.equal(await placeStone(driver, x, y), colour, 'the person plays their own colour');
   await driver.wait(async () => (await stoneCount(driver)) === stones.length + 2, 30000, 'the computer did not answer');
   await waitPersonsTurn(driver);
 }
@@ -100,13 +74,13 @@ async function moveAndAnswer(driver, colour) {
 const COMPUTER_CHOOSES = 'Swap2 — Computer, Easy (white): choose: stay white, take black, or place two more stones (thinking…)';
 
 test('Swap2 against the computer: the person opens, the computer decides, then both sides play on', async () => {
-  await withApp(async (driver) => {
+  await inApp(async (driver) => {
     await startGame(driver, { mode: 'human_ai', colour: 'black', level: 'easy', rule: 'freestyle', opening: 'swap2' });
     await waitAsk(driver, 'Swap2 — Player (black): place the opening stones — stone 1 of 3, black');
     await screenshot(driver, 'opening-swap2-place');
-    assert.equal(await place(driver, 7, 7), 'black');
+    assert.equal(await placeStone(driver, 7, 7), 'black');
     await waitAsk(driver, 'Swap2 — Player (black): place the opening stones — stone 2 of 3, white');
-    assert.equal(await place(driver, 8, 7), 'white', 'the opener places a white stone too');
+    assert.equal(await placeStone(driver, 8, 7), 'white', 'the opener places a white stone too');
     await waitAsk(driver, 'Swap2 — Player (black): place the opening stones — stone 3 of 3, black');
     // Every text the panel shows from here on, however briefly: the computer acts quickly.
     await driver.executeScript(() => {
@@ -115,7 +89,7 @@ test('Swap2 against the computer: the person opens, the computer decides, then b
       new MutationObserver(() => window.openingTexts.push(text.textContent))
         .observe(text, { childList: true, characterData: true, subtree: true });
     });
-    assert.equal(await place(driver, 9, 9), 'black');
+    assert.equal(await placeStone(driver, 9, 9), 'black');
 
     let seen = await waitPersonsTurn(driver);
     const said = () => driver.executeScript(() => window.openingTexts);

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { By } from 'selenium-webdriver';
 import {
-  startApp, screenshot, waitScreen, startGame, clickSettled, isOpen, point, stone,
+  screenshot, waitScreen, startGame, clickSettled, isOpen, placeStone, withApp,
 } from './support.js';
 
 const COLUMNS = 'ABCDEFGHIJKLMNO';
@@ -23,21 +23,10 @@ const xy = (name) => ({ x: COLUMNS.indexOf(name[0].toUpperCase()), y: 15 - Numbe
 const GAME = ['G8', 'H8', 'H9', 'I8', 'J9', 'K10', 'G10', 'K9', 'I7', 'J8', 'I10', 'K8', 'L8', 'K11', 'K12', 'K7'];
 const MISTAKE = 11;
 
-/** Clicks the point `name` on the game board and waits for a `colour` stone there. */
+/** Clicks the point `name` on the game board and checks a `colour` stone landed there. */
 async function place(driver, name, colour) {
   const { x, y } = xy(name);
-  await clickSettled(driver, point(x, y), { screen: 'game' });
-  // The board is drawn afresh for every answer, so the stone is read again
-  // until one reading holds.
-  await driver.wait(async () => {
-    try {
-      const [placed] = await driver.findElements(stone(x, y));
-      return placed ? (await placed.getAttribute('data-stone')) === colour : false;
-    } catch (err) {
-      if (err.name === 'StaleElementReferenceError') return false;
-      throw err;
-    }
-  }, 10000, `no ${colour} stone landed on ${name}`);
+  assert.equal(await placeStone(driver, x, y), colour, `the stone on ${name}`);
 }
 
 const replayStones = async (driver) => (await driver.findElements(By.css('#replay-board .stone'))).length;
@@ -53,73 +42,62 @@ async function replayStone(driver, name) {
 
 const text = async (driver, id) => (await driver.findElement(By.id(id)).getText()).trim();
 
-test('a mistake\'s refutation is shown in review: Why? names the win and plays its line out', async () => {
-  const app = await startApp();
-  const { driver } = app;
-  try {
-    await waitScreen(driver, 'home');
-    await startGame(driver, { mode: 'human_human', rule: 'freestyle' });
-    for (const [i, name] of GAME.entries()) await place(driver, name, i % 2 ? 'white' : 'black');
-    await driver.wait(() => isOpen(driver, 'dialog-game-over'), 10000, 'the five did not end the game');
-    assert.match(await text(driver, 'game-over-title'), /white/i);
+test('a mistake\'s refutation is shown in review: Why? names the win and plays its line out', () => withApp(async (driver) => {
+  await startGame(driver, { mode: 'human_human', rule: 'freestyle' });
+  for (const [i, name] of GAME.entries()) await place(driver, name, i % 2 ? 'white' : 'black');
+  await driver.wait(() => isOpen(driver, 'dialog-game-over'), 10000, 'the five did not end the game');
+  assert.match(await text(driver, 'game-over-title'), /white/i);
 
-    await clickSettled(driver, '#game-over-review');
-    await waitScreen(driver, 'replay');
-    await driver.wait(async () => (await replayStones(driver)) === GAME.length, 5000, 'the review opens at the end');
+  await clickSettled(driver, '#game-over-review');
+  await waitScreen(driver, 'replay');
+  await driver.wait(async () => (await replayStones(driver)) === GAME.length, 5000, 'the review opens at the end');
 
-    // Step to black's mistake in the move list.
-    await clickSettled(driver, `#replay-moves .move[data-number="${MISTAKE}"]`, { screen: 'replay' });
-    await driver.wait(async () => (await text(driver, 'replay-position')) === `Move ${MISTAKE} of ${GAME.length}`,
-      5000, `the review did not go to move ${MISTAKE}`);
-    await driver.wait(async () => (await replayStones(driver)) === MISTAKE, 5000);
-    assert.equal(await text(driver, 'replay-why-text'), '', 'no reason before it is asked for');
+  // Step to black's mistake in the move list.
+  await clickSettled(driver, `#replay-moves .move[data-number="${MISTAKE}"]`, { screen: 'replay' });
+  await driver.wait(async () => (await text(driver, 'replay-position')) === `Move ${MISTAKE} of ${GAME.length}`,
+    5000, `the review did not go to move ${MISTAKE}`);
+  await driver.wait(async () => (await replayStones(driver)) === MISTAKE, 5000);
+  assert.equal(await text(driver, 'replay-why-text'), '', 'no reason before it is asked for');
 
-    await clickSettled(driver, '#replay-why', { screen: 'replay' });
-    await driver.wait(async () => (await text(driver, 'replay-why-text')) !== '', 10000, 'Why? gave no reason');
-    const reason = await text(driver, 'replay-why-text');
-    const said = reason.match(/^After this move: White wins by fours in (\d+): ([A-O]\d{1,2}(?: [A-O]\d{1,2})*)\.$/);
-    assert.ok(said, `the reason names white's win and its line: ${reason}`);
-    const line = said[2].split(' ');
-    // White moves, black answers, ..., white's last move: count white moves.
-    assert.equal(line.length, 2 * Number(said[1]) - 1, `a line of ${said[1]} white moves: ${reason}`);
-    assert.equal(line[0], 'K8', 'the win begins with the four black left open');
-    assert.equal(await replayStone(driver, line[0]), null, 'the line is not on the board yet');
+  await clickSettled(driver, '#replay-why', { screen: 'replay' });
+  await driver.wait(async () => (await text(driver, 'replay-why-text')) !== '', 10000, 'Why? gave no reason');
+  const reason = await text(driver, 'replay-why-text');
+  const said = reason.match(/^After this move: White wins by fours in (\d+): ([A-O]\d{1,2}(?: [A-O]\d{1,2})*)\.$/);
+  assert.ok(said, `the reason names white's win and its line: ${reason}`);
+  const line = said[2].split(' ');
+  // White moves, black answers, ..., white's last move: count white moves.
+  assert.equal(line.length, 2 * Number(said[1]) - 1, `a line of ${said[1]} white moves: ${reason}`);
+  assert.equal(line[0], 'K8', 'the win begins with the four black left open');
+  assert.equal(await replayStone(driver, line[0]), null, 'the line is not on the board yet');
 
-    // Played out on the review board, one move at a time, after the game's
-    // first eleven moves: white, black, white...
-    for (const [i, name] of line.entries()) {
-      await clickSettled(driver, '#replay-line-next', { screen: 'replay' });
-      await driver.wait(async () => (await replayStones(driver)) === MISTAKE + i + 1, 5000,
-        `move ${i + 1} of the line (${name}) was not added to the board`);
-      assert.deepEqual(await replayStone(driver, name), {
-        stone: i % 2 ? 'black' : 'white', number: String(MISTAKE + i + 1), variation: true,
-      }, `${name} on the review board`);
-    }
-    assert.equal(await driver.findElement(By.id('replay-line-next')).isEnabled(), false, 'the line is played out');
-    assert.equal(await text(driver, 'replay-position'), `Move ${MISTAKE} of ${GAME.length}`, 'the game stays at the mistake');
-    await screenshot(driver, 'review-why');
-
-    // Back to the game: the line goes from the board.
-    await clickSettled(driver, '#replay-line-exit', { screen: 'replay' });
-    await driver.wait(async () => (await replayStones(driver)) === MISTAKE, 5000, 'the line stayed on the board');
-    assert.equal(await replayStone(driver, line[0]), null);
-
-    // The computer's review of the game marks the move, and gives the same
-    // reason without being asked.
-    await clickSettled(driver, '#replay-analyse', { screen: 'replay' });
-    await driver.wait(async () => (await driver.findElement(By.id('replay-graph')).getAttribute('data-points')) === String(GAME.length),
-      30000, 'the analysis did not judge every move');
-    const judged = await driver.executeScript(
-      `return document.querySelector('#replay-moves .move[data-number="${MISTAKE}"]').dataset.class ?? null`,
-    );
-    assert.match(String(judged), /^(mistake|blunder)$/, `move ${MISTAKE} is marked as a mistake`);
-    await driver.wait(async () => (await text(driver, 'replay-why-text')) === reason, 10000,
-      'the marked mistake did not come with the same reason');
-  } catch (err) {
-    await screenshot(driver, 'review-why-failure').catch(() => {});
-    const message = await driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
-    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`, { cause: err });
-  } finally {
-    await app.stop();
+  // Played out on the review board, one move at a time, after the game's
+  // first eleven moves: white, black, white...
+  for (const [i, name] of line.entries()) {
+    await clickSettled(driver, '#replay-line-next', { screen: 'replay' });
+    await driver.wait(async () => (await replayStones(driver)) === MISTAKE + i + 1, 5000,
+      `move ${i + 1} of the line (${name}) was not added to the board`);
+    assert.deepEqual(await replayStone(driver, name), {
+      stone: i % 2 ? 'black' : 'white', number: String(MISTAKE + i + 1), variation: true,
+    }, `${name} on the review board`);
   }
-});
+  assert.equal(await driver.findElement(By.id('replay-line-next')).isEnabled(), false, 'the line is played out');
+  assert.equal(await text(driver, 'replay-position'), `Move ${MISTAKE} of ${GAME.length}`, 'the game stays at the mistake');
+  await screenshot(driver, 'review-why');
+
+  // Back to the game: the line goes from the board.
+  await clickSettled(driver, '#replay-line-exit', { screen: 'replay' });
+  await driver.wait(async () => (await replayStones(driver)) === MISTAKE, 5000, 'the line stayed on the board');
+  assert.equal(await replayStone(driver, line[0]), null);
+
+  // The computer's review of the game marks the move, and gives the same
+  // reason without being asked.
+  await clickSettled(driver, '#replay-analyse', { screen: 'replay' });
+  await driver.wait(async () => (await driver.findElement(By.id('replay-graph')).getAttribute('data-points')) === String(GAME.length),
+    30000, 'the analysis did not judge every move');
+  const judged = await driver.executeScript(
+    `return document.querySelector('#replay-moves .move[data-number="${MISTAKE}"]').dataset.class ?? null`,
+  );
+  assert.match(String(judged), /^(mistake|blunder)$/, `move ${MISTAKE} is marked as a mistake`);
+  await driver.wait(async () => (await text(driver, 'replay-why-text')) === reason, 10000,
+    'the marked mistake did not come with the same reason');
+}, { failure: 'review-why-failure' }));

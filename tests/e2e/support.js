@@ -303,3 +303,39 @@ export const stone = (x, y) => By.css(`#board .stone[data-x="${x}"][data-y="${y}
 export async function stoneCount(driver) {
   return (await driver.findElements(By.css('#board .stone'))).length;
 }
+
+/**
+ * Runs `body(driver)` with the app started on `dataDir` (a fresh folder if
+ * none is given) and showing Home, then quits it. A failure comes with a
+ * screenshot named `failure` and the message the app showed.
+ */
+export async function withApp(body, { dataDir, failure = 'failure' } = {}) {
+  const app = await startApp(dataDir ? { dataDir } : {});
+  try {
+    await waitScreen(app.driver, 'home');
+    await body(app.driver);
+  } catch (err) {
+    // What the player would have seen, for whoever reads the failure.
+    await screenshot(app.driver, failure).catch(() => {});
+    const message = await app.driver.executeScript("return document.getElementById('message')?.textContent").catch(() => '');
+    throw new Error(`${err.message}${message ? ` (the app said: ${message})` : ''}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Clicks the point (x, y) of the game board and waits for a stone to land there; resolves to its colour. */
+export async function placeStone(driver, x, y) {
+  await clickSettled(driver, point(x, y), { screen: 'game' });
+  // The board is drawn afresh for every answer (the last-move mark, a
+  // winning line), so the stone is read again until one reading holds.
+  return driver.wait(async () => {
+    try {
+      const [placed] = await driver.findElements(stone(x, y));
+      return placed ? await placed.getAttribute('data-stone') : null;
+    } catch (err) {
+      if (err.name === 'StaleElementReferenceError' || /not found/.test(err.message)) return null;
+      throw err;
+    }
+  }, 10000, `no stone landed on ${x},${y}`);
+}

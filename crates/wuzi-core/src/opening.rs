@@ -362,22 +362,14 @@ impl Opening {
         let white = Stone::White;
         let decided = self.choices.len();
         match self.rule {
-            OpeningRule::Swap => {
-                if moves < 3 {
-                    Place {
-                        actor: black,
-                        area: None,
-                    }
-                } else if decided == 0 && moves == 3 {
-                    Choose {
-                        actor: white,
-                        options: ChoiceSet::StayOrSwap,
-                    }
+            // Both begin with three stones and the other player's choice;
+            // only Swap2 offers two more stones, and then a second choice.
+            OpeningRule::Swap | OpeningRule::Swap2 => {
+                let options = if self.rule == OpeningRule::Swap {
+                    ChoiceSet::StayOrSwap
                 } else {
-                    Done
-                }
-            }
-            OpeningRule::Swap2 => {
+                    ChoiceSet::StaySwapOrPlaceTwo
+                };
                 if moves < 3 {
                     Place {
                         actor: black,
@@ -386,7 +378,7 @@ impl Opening {
                 } else if decided == 0 && moves == 3 {
                     Choose {
                         actor: white,
-                        options: ChoiceSet::StaySwapOrPlaceTwo,
+                        options,
                     }
                 } else if self.choices.first() == Some(&OpeningChoice::PlaceTwo) {
                     if moves < 5 {

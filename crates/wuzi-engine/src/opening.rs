@@ -388,34 +388,25 @@ mod tests {
     #[test]
     fn colours_follow_the_sign_of_the_value() {
         use ChoiceSet::{StayOrSwap, StaySwapOrPlaceTwo};
-        assert_eq!(
-            colour_choice(Stone::White, StayOrSwap, 300),
-            OpeningChoice::Swap
-        );
-        assert_eq!(
-            colour_choice(Stone::White, StayOrSwap, -300),
-            OpeningChoice::Stay
-        );
-        assert_eq!(
-            colour_choice(Stone::Black, StayOrSwap, 300),
-            OpeningChoice::Stay
-        );
-        assert_eq!(
-            colour_choice(Stone::Black, StayOrSwap, -1),
-            OpeningChoice::Swap
-        );
-        assert_eq!(
-            colour_choice(Stone::White, StaySwapOrPlaceTwo, 50),
-            OpeningChoice::PlaceTwo
-        );
-        assert_eq!(
-            colour_choice(Stone::White, StaySwapOrPlaceTwo, 2000),
-            OpeningChoice::Swap
-        );
-        assert_eq!(
-            colour_choice(Stone::White, StaySwapOrPlaceTwo, -2000),
-            OpeningChoice::Stay
-        );
+        use OpeningChoice::{PlaceTwo, Stay, Swap};
+        // (the chooser's colour, the choices, black's value, the choice)
+        let cases = [
+            (Stone::White, StayOrSwap, 300, Swap),
+            (Stone::White, StayOrSwap, -300, Stay),
+            (Stone::Black, StayOrSwap, 300, Stay),
+            (Stone::Black, StayOrSwap, -1, Swap),
+            (Stone::White, StaySwapOrPlaceTwo, 50, PlaceTwo),
+            (Stone::White, StaySwapOrPlaceTwo, -150, PlaceTwo),
+            (Stone::White, StaySwapOrPlaceTwo, 2000, Swap),
+            (Stone::White, StaySwapOrPlaceTwo, -2000, Stay),
+        ];
+        for (actor, options, value, choice) in cases {
+            assert_eq!(
+                colour_choice(actor, options, value),
+                choice,
+                "{actor:?} {options:?} {value}"
+            );
+        }
     }
 
     #[test]
