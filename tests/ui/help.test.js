@@ -86,6 +86,14 @@ for (const viewport of ['desktop', 'phone']) {
         assert.match(renjuText, language === 'en' ? /exactly five[\s\S]*double three[\s\S]*double four[\s\S]*overline[\s\S]*White has no forbidden points/ : /恰好五子[\s\S]*三三[\s\S]*四四[\s\S]*长连[\s\S]*白方没有禁手/);
         assert.match(await page.locator('[data-rule="freestyle"]').textContent(), language === 'en' ? /Five or more/ : /五子或更多/);
         assert.match(await page.locator('[data-rule="standard"]').textContent(), language === 'en' ? /Exactly five/ : /恰好连成五子/);
+        // The tournament openings, one card each, with the steps a player
+        // meets in the game panel.
+        assert.deepEqual(await page.locator('#help-openings [data-opening]').evaluateAll((a) => a.map((x) => x.dataset.opening)),
+          ['swap', 'swap2', 'soosorv8']);
+        assert.match(await page.locator('#help-openings [data-opening="swap2"]').textContent(),
+          language === 'en' ? /Swap2[\s\S]*keeps white, takes black, or places two more stones/ : /二次交换[\s\S]*继续执白、改执黑，或再摆两子/);
+        assert.match(await page.locator('#help-openings [data-opening="soosorv8"]').textContent(),
+          language === 'en' ? /central 3×3[\s\S]*1 to 8[\s\S]*no two of them mirror images/ : /中央 3×3[\s\S]*1 到 8[\s\S]*不得对称/);
 
         // The keys, one row per shortcut the handlers answer.
         const rows = await page.locator('#help-keys tr[data-action]').evaluateAll((r) => r.map((x) => [x.dataset.action, x.dataset.keys]));
