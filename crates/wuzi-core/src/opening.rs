@@ -162,6 +162,19 @@ pub enum OpeningStep {
 }
 
 impl OpeningStep {
+    /// What the step waits for instead of a stone, or `None` when a stone
+    /// is what it asks (placing, or the game proper).
+    #[must_use]
+    pub fn wanted(self) -> Option<Wanted> {
+        match self {
+            OpeningStep::Choose { .. } => Some(Wanted::Choice),
+            OpeningStep::Declare { .. } => Some(Wanted::Declaration),
+            OpeningStep::Offer { .. } => Some(Wanted::Offers),
+            OpeningStep::Pick { .. } => Some(Wanted::Pick),
+            OpeningStep::Place { .. } | OpeningStep::Done => None,
+        }
+    }
+
     /// Who must act now, or `None` once the opening is over.
     #[must_use]
     pub fn actor(self) -> Option<Stone> {
@@ -505,26 +518,15 @@ impl Opening {
     /// [`OpeningError::NotAStone`] when a decision is due,
     /// [`OpeningError::OutsideArea`] for a stone outside its square.
     pub fn check_stone(&self, point: Point, moves: usize, size: u8) -> Result<(), OpeningError> {
-        match self.step(moves) {
-            OpeningStep::Place { area, .. } => match area {
-                Some(area) if !in_central_square(point, size, area) => {
-                    Err(OpeningError::OutsideArea { area })
-                }
-                _ => Ok(()),
-            },
-            OpeningStep::Done => Ok(()),
-            OpeningStep::Choose { .. } => Err(OpeningError::NotAStone {
-                wanted: Wanted::Choice,
-            }),
-            OpeningStep::Declare { .. } => Err(OpeningError::NotAStone {
-                wanted: Wanted::Declaration,
-            }),
-            OpeningStep::Offer { .. } => Err(OpeningError::NotAStone {
-                wanted: Wanted::Offers,
-            }),
-            OpeningStep::Pick { .. } => Err(OpeningError::NotAStone {
-                wanted: Wanted::Pick,
-            }),
+        let step = self.step(moves);
+        if let Some(wanted) = step.wanted() {
+            return Err(OpeningError::NotAStone { wanted });
+        }
+        match step {
+            OpeningStep::Place {
+                area: Some(area), ..
+            } if !in_central_square(point, size, area) => Err(OpeningError::OutsideArea { area }),
+            _ => Ok(()),
         }
     }
 

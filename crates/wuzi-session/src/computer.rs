@@ -111,10 +111,9 @@ impl Service {
         let mut session = self.session();
         let level = session.ai_to_move().ok_or(AppError::NotAiTurn)?;
         let rule = session.game.config().rule;
-        let in_opening = session.game.opening_step() != wuzi_core::OpeningStep::Done;
         let task = SearchTask {
             position: Position::from_game(&session.game, rule),
-            opening: in_opening.then(|| session.game.clone()),
+            opening: session.in_opening().then(|| session.game.clone()),
             generation: session.generation,
             stop: self.ai_stop.renew(),
         };
@@ -177,12 +176,12 @@ impl Service {
         }
         tracing::info!(?action, "computer's opening step");
         match action {
-            OpeningMove::Place(point) => {
-                let thought = session.running();
-                session.play_timed(point, thought)?;
+            // A stone, an offer or a pick is a tap on the board, as the
+            // person's are.
+            OpeningMove::Place(point) | OpeningMove::Offer(point) | OpeningMove::Pick(point) => {
+                session.play(point)?;
             }
             OpeningMove::Choose(choice) => session.choose(choice)?,
-            OpeningMove::Offer(point) | OpeningMove::Pick(point) => session.play(point)?,
         }
         Ok(self.commit(session))
     }
@@ -198,16 +197,11 @@ impl Service {
         if session.game.is_over() {
             return Err(AppError::NoMove(wuzi_engine::NoMove::GameOver));
         }
-        // A hint is a stone; an opening step that asks for a decision
-        // has none to give.
-        let wanted = match session.game.opening_step() {
-            wuzi_core::OpeningStep::Choose { .. } => Some(Wanted::Choice),
-            wuzi_core::OpeningStep::Declare { .. } => Some(Wanted::Declaration),
-            wuzi_core::OpeningStep::Pick { .. } => Some(Wanted::Pick),
-            _ => None,
-        };
-        if let Some(wanted) = wanted {
-            return Err(wuzi_core::OpeningError::NotAStone { wanted }.into());
+        // A hint is a stone: black's fifth-move offers are stones to
+        // suggest, but a decision or white's pick among the offers is not.
+        match session.game.opening_step().wanted() {
+            None | Some(Wanted::Offers) => {}
+            Some(wanted) => return Err(wuzi_core::OpeningError::NotAStone { wanted }.into()),
         }
         Ok(SearchTask {
             position: Position::from_game(&session.game, session.game.config().rule),

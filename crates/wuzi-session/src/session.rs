@@ -382,18 +382,16 @@ impl Session {
     /// # Errors
     /// The core's reason when the rules refuse it; nothing changes then.
     pub fn play(&mut self, point: Point) -> Result<(), AppError> {
-        // Stones of the opening take no time off either clock.
+        // The clock of the player acting (none in an opening: its stones
+        // take no time off either clock).
         let time = self.running();
         match self.game.opening_step() {
             OpeningStep::Offer { .. } => self.game.offer(point)?,
             OpeningStep::Pick { .. } => {
                 self.game.pick_timed(point, time)?;
             }
-            OpeningStep::Place { .. } => {
-                self.game.try_play_timed(point, time)?;
-            }
             _ => {
-                self.game.try_play(point)?;
+                self.game.try_play_timed(point, time)?;
             }
         }
         self.touch();
