@@ -37,9 +37,9 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
-/// Runs the bench to `depth`, printing a line per position and the totals.
-/// Returns (total nodes, nodes per second).
-pub fn run(depth: u32) -> (u64, u64) {
+/// Runs the bench to `depth` on `threads` threads, printing a line per
+/// position and the totals. Returns (total nodes, nodes per second).
+pub fn run(depth: u32, threads: usize) -> (u64, u64) {
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
@@ -59,6 +59,7 @@ pub fn run(depth: u32) -> (u64, u64) {
         let mut fastest = None;
         for _ in 0..RUNS {
             let mut engine = Engine::with_memory(16 << 20);
+            engine.set_threads(threads);
             let start = Instant::now();
             let Ok(r) = engine.play(&pos, Level::Master, limits, &stop, |_| {}) else {
                 break;
@@ -87,7 +88,7 @@ pub fn run(depth: u32) -> (u64, u64) {
     }
     let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
     println!(
-        "total nodes {total_nodes} time {:.3}s nps {nps} signature {total_nodes}",
+        "total nodes {total_nodes} time {:.3}s nps {nps} threads {threads} signature {total_nodes}",
         total_time.as_secs_f64()
     );
     (total_nodes, nps)

@@ -60,6 +60,9 @@ enum Cmd {
         /// Also time the review of a 60-move game.
         #[arg(long)]
         review: bool,
+        /// Threads to search with (the signature is only fixed with one).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
     /// Serve the web UI and the game service on 127.0.0.1, for the UI tests.
     ///
@@ -150,8 +153,12 @@ fn main() -> ExitCode {
             matches::run(&a, &b, &config);
             Ok(())
         }
-        Cmd::Bench { depth, review } => {
-            bench::run(depth);
+        Cmd::Bench {
+            depth,
+            review,
+            threads,
+        } => {
+            bench::run(depth, usize::from(threads));
             bench::stop_latency();
             if review {
                 bench::review_timing();

@@ -64,6 +64,13 @@ pub struct MatchConfig {
     /// shorter matches.
     #[arg(long, default_value_t = 1.0)]
     pub time_scale: f64,
+    /// Threads each contender searches with (ours, and external engines
+    /// through `INFO thread_num`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Threads for the second contender, when it differs.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads_b: Option<u16>,
     /// Print each game's moves.
     #[arg(long)]
     pub verbose: bool,
@@ -138,6 +145,11 @@ trait Player {
     fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), String>;
     /// The move, and the score the player gave it when it tells us one.
     fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String>;
+    /// What went wrong but was mended since the last call, for the game's
+    /// log line.
+    fn mended(&mut self) -> Option<String> {
+        None
+    }
 }
 
 struct Ours {
@@ -166,7 +178,27 @@ impl Player for Ours {
 struct External {
     command: String,
     time: Duration,
+    threads: u16,
     child: Option<(Child, ChildStdin, mpsc::Receiver<String>)>,
+    /// Positions sent again this game because the engine lost the first.
+    resent: usize,
+}
+
+/// How long an engine that lost a position may go on talking before it is
+/// sent the position again.
+const SETTLE: Duration = Duration::from_millis(300);
+
+/// Whether an answer line is a move `x,y`.
+fn is_move(line: &str) -> bool {
+    let mut it = line.split(',');
+    matches!(
+        (
+            it.next().map(str::parse::<u8>),
+            it.next().map(str::parse::<u8>),
+            it.next()
+        ),
+        (Some(Ok(_)), Some(Ok(_)), None)
+    )
 }
 
 impl External {
@@ -175,6 +207,32 @@ impl External {
         writeln!(stdin, "{line}")
             .and_then(|()| stdin.flush())
             .map_err(|e| e.to_string())
+    }
+
+    /// Reads lines until the engine has been quiet for [`SETTLE`]: what an
+    /// engine says after it dropped a command is the rest of that mix-up.
+    fn drain(&mut self) -> Result<(), String> {
+        let (_, _, rx) = self.child.as_mut().ok_or("engine not running")?;
+        loop {
+            match rx.recv_timeout(SETTLE) {
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => return Ok(()),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err("the engine has exited".to_string());
+                }
+            }
+        }
+    }
+
+    /// Sends the position as a `BOARD` block.
+    fn send_position(&mut self, pos: &Position) -> Result<(), String> {
+        let me = pos.to_move();
+        self.send("BOARD")?;
+        let stones: Vec<(Point, Stone)> = pos.board().stones().collect();
+        for (p, s) in stones {
+            self.send(&format!("{},{},{}", p.x, p.y, if s == me { 1 } else { 2 }))?;
+        }
+        self.send("DONE")
     }
 
     fn expect(&mut self, want: impl Fn(&str) -> bool, wait: Duration) -> Result<String, String> {
@@ -240,35 +298,46 @@ impl Player for External {
         self.send(&format!("INFO timeout_turn {}", self.time.as_millis()))?;
         self.send("INFO timeout_match 0")?;
         self.send(&format!("INFO rule {rule_bits}"))?;
+        self.send(&format!("INFO thread_num {}", self.threads))?;
+        self.resent = 0;
         Ok(())
     }
 
     fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String> {
-        let me = pos.to_move();
-        self.send("BOARD")?;
-        let stones: Vec<(Point, Stone)> = pos.board().stones().collect();
-        for (p, s) in stones {
-            self.send(&format!("{},{},{}", p.x, p.y, if s == me { 1 } else { 2 }))?;
+        self.send_position(pos)?;
+        let wait = self.time * 3 + Duration::from_secs(2);
+        // An engine still finishing its last search may drop `BOARD` and
+        // read the stones as commands, answering each with an error: let
+        // it finish talking, then send the position again (twice at most).
+        let mut line = self.expect(|l| is_move(l) || l.starts_with("ERROR"), wait)?;
+        let mut tries = 0;
+        while line.starts_with("ERROR") {
+            if tries == 2 {
+                return Err(format!("the engine keeps refusing the position: {line}"));
+            }
+            tries += 1;
+            self.drain()?;
+            self.resent += 1;
+            self.send_position(pos)?;
+            line = self.expect(|l| is_move(l) || l.starts_with("ERROR"), wait)?;
         }
-        self.send("DONE")?;
-        let is_move = |l: &str| {
-            let mut it = l.split(',');
-            matches!(
-                (
-                    it.next().map(str::parse::<u8>),
-                    it.next().map(str::parse::<u8>),
-                    it.next()
-                ),
-                (Some(Ok(_)), Some(Ok(_)), None)
-            )
-        };
-        let line = self.expect(is_move, self.time * 3 + Duration::from_secs(2))?;
         let (x, y) = line.split_once(',').ok_or("bad move")?;
         let point = Point::new(
             x.parse().map_err(|_| "bad x")?,
             y.parse().map_err(|_| "bad y")?,
         );
         Ok((point, None))
+    }
+
+    fn mended(&mut self) -> Option<String> {
+        let resent = std::mem::take(&mut self.resent);
+        (resent > 0).then(|| {
+            format!(
+                "{} lost the position and was sent it again {resent} time{}",
+                self.command,
+                if resent == 1 { "" } else { "s" }
+            )
+        })
     }
 }
 
@@ -284,18 +353,28 @@ fn move_time_for(c: &Contender, config: &MatchConfig) -> Duration {
         .mul_f64(config.time_scale.max(0.0))
 }
 
-fn player(c: &Contender, config: &MatchConfig) -> Box<dyn Player> {
+fn player(c: &Contender, config: &MatchConfig, threads: u16) -> Box<dyn Player> {
     let time = move_time_for(c, config);
     match c {
-        Contender::Level(level) => Box::new(Ours {
-            level: *level,
-            limits: Limits::time(time),
-            engine: Engine::with_memory(16 << 20),
-        }),
+        Contender::Level(level) => {
+            let mut engine = Engine::with_memory(16 << 20);
+            engine.set_threads(usize::from(threads));
+            Box::new(Ours {
+                level: *level,
+                // A time a move: what is not used is lost.
+                limits: Limits {
+                    spend_all: true,
+                    ..Limits::time(time)
+                },
+                engine,
+            })
+        }
         Contender::External(command) => Box::new(External {
             command: command.clone(),
             time,
+            threads,
             child: None,
+            resent: 0,
         }),
     }
 }
@@ -387,14 +466,19 @@ fn play_out(
 /// Plays the match and prints each game and the result. Returns the tally
 /// from `a`'s view.
 pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
-    let mut pa = player(a, config);
-    let mut pb = player(b, config);
+    let threads_b = config.threads_b.unwrap_or(config.threads);
+    let mut pa = player(a, config, config.threads);
+    let mut pb = player(b, config, threads_b);
     println!(
-        "match: {} ({} ms a move) vs {} ({} ms a move), {} games, {}, {}x{}",
+        "match: {} ({} ms a move, {} thread{}) vs {} ({} ms a move, {} thread{}), {} games, {}, {}x{}",
         a.name(),
         move_time_for(a, config).as_millis(),
+        config.threads,
+        if config.threads == 1 { "" } else { "s" },
         b.name(),
         move_time_for(b, config).as_millis(),
+        threads_b,
+        if threads_b == 1 { "" } else { "s" },
         config.games,
         format!("{:?}", config.rule).to_lowercase(),
         config.size,
@@ -463,6 +547,12 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             .iter()
             .map(|&p| point_name(p, config.size).to_ascii_lowercase())
             .collect();
+        let mended: Vec<String> = [pa.mended(), pb.mended()].into_iter().flatten().collect();
+        let how = if mended.is_empty() {
+            how
+        } else {
+            format!("{how}; {}", mended.join("; "))
+        };
         println!(
             "game {:>3}: {black} (black) vs {white} (white): {result} ({how}, {} moves){}",
             g + 1,

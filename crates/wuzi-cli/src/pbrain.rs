@@ -23,7 +23,7 @@ use std::time::Duration;
 use input::{Input, next_line};
 
 use wuzi_core::{Board, MAX_SIZE, MIN_SIZE, Point, Rule, Stone};
-use wuzi_engine::{Engine, Level, Limits, Position, forbidden_points, move_time};
+use wuzi_engine::{Engine, Level, Limits, MAX_THREADS, Position, forbidden_points, move_time};
 
 /// A cell of the protocol's board: whose stone, from our side's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +45,8 @@ struct Session {
     rule: Rule,
     turn_time: Option<Duration>,
     time_left: Option<Duration>,
+    /// The whole game's time, when there is a clock (0 or absent: none).
+    match_time: Option<Duration>,
     max_memory: Option<usize>,
     level: Option<Level>,
     engine: Engine,
@@ -88,6 +90,7 @@ where
         rule: Rule::Freestyle,
         turn_time: None,
         time_left: None,
+        match_time: None,
         max_memory: None,
         level,
         engine: Engine::new(),
@@ -266,13 +269,15 @@ impl Session {
         let ms = |n: i64| Duration::from_millis(n.max(0) as u64);
         match (key.as_str(), number) {
             ("timeout_turn", Ok(n)) => self.turn_time = (n > 0).then(|| ms(n)),
-            ("timeout_match", Ok(_)) => {}
+            ("timeout_match", Ok(n)) => self.match_time = (n > 0).then(|| ms(n)),
             ("time_left", Ok(n)) => self.time_left = Some(ms(n)),
             ("max_memory", Ok(n)) => {
                 self.max_memory = (n > 0).then_some(n as usize);
                 if let Some(bytes) = self.max_memory {
                     // Leave room for everything besides the hash table.
+                    let threads = self.engine.threads();
                     self.engine = Engine::with_memory((bytes / 2).clamp(1 << 20, 512 << 20));
+                    self.engine.set_threads(threads);
                 }
             }
             ("rule", Ok(n)) => {
@@ -284,7 +289,15 @@ impl Session {
                     Rule::Freestyle
                 };
             }
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", Err(_)) => {
+            ("thread_num", Ok(n)) => {
+                self.engine
+                    .set_threads(usize::try_from(n).unwrap_or(1).clamp(1, MAX_THREADS));
+            }
+            (
+                "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+                | "thread_num",
+                Err(_),
+            ) => {
                 answers.push(format!(
                     "ERROR INFO {key} needs a number, got {:?}",
                     value.trim()
@@ -338,8 +351,9 @@ impl Session {
         let level = self.level.unwrap_or(Level::Master);
         let pos = Position::from_board(board, self.rule, me);
         self.stop.store(false, Ordering::Relaxed);
+        // With a time a move and no clock, time not used is lost.
         let limits = Limits {
-            time,
+            spend_all: self.match_time.is_none(),
             ..Limits::time(time)
         };
         match self.engine.play(&pos, level, limits, &self.stop, |_| {}) {

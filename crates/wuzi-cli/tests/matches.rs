@@ -47,3 +47,88 @@ fn a_short_match_at_scaled_times_reports_every_game_and_the_tally() {
     assert!(out.contains("easy as black: +"), "{out}");
     assert!(out.contains("easy as white: +"), "{out}");
 }
+
+#[test]
+fn a_match_against_an_engine_over_the_protocol_gives_both_their_threads() {
+    let engine = format!("cmd:{} pbrain --level beginner", env!("CARGO_BIN_EXE_wuzi"));
+    let out = wuzi(&[
+        "match",
+        "easy",
+        &engine,
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+        "--threads",
+        "2",
+        "--threads-b",
+        "1",
+    ]);
+    assert!(
+        out.starts_with("match: easy (100 ms a move, 2 threads) vs")
+            && out.contains("(100 ms a move, 1 thread)"),
+        "{out}"
+    );
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in &games {
+        assert!(g.contains("(five,"), "every game ends with a five: {g}");
+    }
+}
+
+/// An engine that, like some real ones still busy with their last search,
+/// drops every other `BOARD` and reads its stones as commands; otherwise it
+/// plays the first free point.
+const FORGETFUL_ENGINE: &str = r#"#!/bin/sh
+boards=0
+dropping=0
+taken=" "
+while read -r line; do
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) boards=$((boards + 1)); taken=" "; dropping=$((boards % 2)) ;;
+    DONE)
+      if [ "$dropping" = 1 ]; then echo "ERROR Unknown command: DONE"; dropping=0; continue; fi
+      y=0
+      while [ $y -lt 15 ]; do
+        x=0
+        while [ $x -lt 15 ]; do
+          case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
+          x=$((x + 1))
+        done
+        y=$((y + 1))
+      done ;;
+    END) exit 0 ;;
+    *,*,*)
+      if [ "$dropping" = 1 ]; then echo "ERROR Unknown command: $line"
+      else taken="$taken${line%,*} "; fi ;;
+  esac
+done
+"#;
+
+#[test]
+fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("forgetful.sh");
+    std::fs::write(&script, FORGETFUL_ENGINE).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = format!("cmd:{}", script.display());
+    let out = wuzi(&[
+        "match",
+        "beginner",
+        &engine,
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+    ]);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in &games {
+        // Beginner beats a player of first free points, and no game is
+        // lost for want of an answer.
+        assert!(g.contains("beginner wins (five"), "{g}");
+        assert!(g.contains("lost the position and was sent it again"), "{g}");
+    }
+}

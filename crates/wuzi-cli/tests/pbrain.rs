@@ -165,6 +165,36 @@ fn it_blocks_a_four_given_by_board() {
 }
 
 #[test]
+fn with_two_threads_it_blocks_a_four_and_plays_on() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    assert!(b.ask("INFO thread_num many").starts_with("ERROR"));
+    b.send("INFO thread_num 2");
+    b.send("INFO timeout_turn 300");
+    b.send("BOARD");
+    for (x, y, f) in [
+        (3, 3, 2),
+        (4, 3, 2),
+        (5, 3, 2),
+        (6, 3, 2),
+        (2, 3, 1),
+        (9, 9, 1),
+    ] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    assert_eq!(b.ask("DONE"), "7,3", "the four is blocked");
+    // A few more moves of a game: each answer a free point on the board.
+    let mut taken = vec![(3, 3), (4, 3), (5, 3), (6, 3), (2, 3), (9, 9), (7, 3)];
+    for turn in [(10, 10), (11, 11), (8, 8)] {
+        taken.push(turn);
+        let (x, y) = parse_move(&b.ask(&format!("TURN {},{}", turn.0, turn.1)));
+        assert!(x < 15 && y < 15 && !taken.contains(&(x, y)), "{x},{y}");
+        taken.push((x, y));
+    }
+    b.end();
+}
+
+#[test]
 fn it_answers_inside_the_turn_time() {
     let mut b = Brain::start(&[]);
     assert_eq!(b.ask("START 15"), "OK");

@@ -203,6 +203,7 @@ impl Protocol {
                     "time_left",
                     "max_memory",
                     "rule",
+                    "thread_num",
                 ];
                 if numeric.contains(&key.to_ascii_lowercase().as_str())
                     && value.trim().parse::<i64>().is_err()
@@ -425,6 +426,11 @@ impl Garbage {
         let turn = value.trim().parse::<i64>();
         if key == "timeout_turn" && turn.is_ok_and(|t| !(1..=i64::from(TURN_MS)).contains(&t)) {
             lines.push(format!("INFO timeout_turn {TURN_MS}").into_bytes());
+        }
+        // Many threads are a fair request too, but the run is about the
+        // protocol: keep the searches to two threads at most.
+        if key == "thread_num" && value.trim().parse::<i64>().is_ok_and(|t| t > 2) {
+            lines.push(b"INFO thread_num 2".to_vec());
         }
         if key == "max_memory" && value.trim().parse::<i64>().is_ok_and(|m| m > 2_000_000) {
             lines.push(b"INFO max_memory 2000000".to_vec());

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use wuzi_core::{Point, Rule, Stone};
 
-use crate::eval::{PointValue, Threat, point_value};
+use crate::eval::{PointValue, THREATS, Threat, point_value};
 use crate::pattern::{self, EMPTY, HALF, Pattern, WALL, slot};
 
 /// Row length of the padded board: the largest board plus five walls a side.
@@ -56,6 +56,25 @@ fn zobrist() -> &'static [[u64; CELLS]; 2] {
     })
 }
 
+/// A point's patterns and values as they were before a stone changed
+/// them, so taking the stone back restores them instead of working them
+/// out again.
+#[derive(Debug, Clone, Copy)]
+struct Change {
+    cell: u16,
+    patterns: [u16; 2],
+    values: [PointValue; 2],
+}
+
+/// What a stone's undo restores besides the changed points.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    /// Changes recorded before the stone.
+    changes: usize,
+    totals: [i32; 2],
+    threats: [[u16; THREATS]; 2],
+}
+
 /// The engine's board. Side indices: 0 black, 1 white.
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -71,8 +90,16 @@ pub(crate) struct Board {
     /// padded board) after each stone, so candidates scan only that area.
     boxes: Vec<[u16; 4]>,
     totals: [i32; 2],
+    /// Empty on-board points by the threat each side makes there, kept up
+    /// to date with the values, so a leaf knows the threats on the board
+    /// without scanning it.
+    threats: [[u16; THREATS]; 2],
     hash: u64,
     history: Vec<u16>,
+    /// Points whose patterns the stones on the board changed, oldest first.
+    changes: Vec<Change>,
+    /// One per stone on the board.
+    marks: Vec<Mark>,
     /// On-board cell indices, row by row.
     points: Vec<u16>,
 }
@@ -110,8 +137,11 @@ impl Board {
             near: vec![0; CELLS],
             boxes: Vec::new(),
             totals: [0, 0],
+            threats: [[0; THREATS]; 2],
             hash: 0,
             history: Vec::new(),
+            changes: Vec::new(),
+            marks: Vec::new(),
             points,
         };
         // Walls first, one key at a time; stones are then played normally.
@@ -138,7 +168,9 @@ impl Board {
         for &p in &b.points {
             let i = usize::from(p);
             for s in 0..2 {
-                b.totals[s] += b.value(s, i).score;
+                let v = b.value(s, i);
+                b.totals[s] += v.score;
+                b.threats[s][v.threat as usize] += 1;
             }
         }
         // Stones go down in an order that keeps every five test meaningful.
@@ -214,6 +246,28 @@ impl Board {
         self.value(s, i).threat
     }
 
+    /// How many empty points give side `s` the threat `t`.
+    pub(crate) fn threat_count(&self, s: usize, t: Threat) -> u16 {
+        self.threats[s][t as usize]
+    }
+
+    /// The strongest threat side `s` can make anywhere, leaving out `skip`.
+    pub(crate) fn best_threat(&self, s: usize, skip: Option<Threat>) -> Threat {
+        const ORDER: [Threat; 7] = [
+            Threat::Five,
+            Threat::Win,
+            Threat::FourThree,
+            Threat::DoubleThree,
+            Threat::Four,
+            Threat::Three,
+            Threat::Quiet,
+        ];
+        ORDER
+            .into_iter()
+            .find(|&t| Some(t) != skip && self.threats[s][t as usize] > 0)
+            .unwrap_or(Threat::Quiet)
+    }
+
     /// Static evaluation for side `s`: its point values against the other's.
     pub(crate) fn evaluate(&self, s: usize) -> i32 {
         // The side to move gets to use its points first, hence the weights.
@@ -222,8 +276,15 @@ impl Board {
 
     /// Puts a stone of side `s` on empty cell `i`.
     pub(crate) fn play(&mut self, i: usize, s: usize) {
+        self.marks.push(Mark {
+            changes: self.changes.len(),
+            totals: self.totals,
+            threats: self.threats,
+        });
         for t in 0..2 {
-            self.totals[t] -= self.value(t, i).score;
+            let v = self.value(t, i);
+            self.totals[t] -= v.score;
+            self.threats[t][v.threat as usize] -= 1;
         }
         self.cells[i] = s as u8 + 1;
         self.hash ^= zobrist()[s][i];
@@ -240,7 +301,7 @@ impl Board {
 
     /// Takes back the last stone played.
     pub(crate) fn undo(&mut self) {
-        let Some(i) = self.history.pop() else {
+        let (Some(i), Some(mark)) = (self.history.pop(), self.marks.pop()) else {
             return;
         };
         let i = usize::from(i);
@@ -248,13 +309,26 @@ impl Board {
         let code = u32::from(self.cells[i]);
         self.cells[i] = EMPTY as u8;
         self.hash ^= zobrist()[code as usize - 1][i];
-        self.update_lines(i, code);
-        self.touch_near(i, false);
-        // The point's own patterns were left alone while it was taken and
-        // every later stone has gone again, so they are current.
-        for t in 0..2 {
-            self.totals[t] += self.value(t, i).score;
+        for (d, &step) in DIRS.iter().enumerate() {
+            for k in 1..=HALF as i32 {
+                let before = (i as isize - k as isize * step) as usize;
+                self.keys[before][d] ^= code << (2 * slot(k));
+                let after = (i as isize + k as isize * step) as usize;
+                self.keys[after][d] ^= code << (2 * slot(-k));
+            }
         }
+        self.touch_near(i, false);
+        // The point's own patterns were left alone while it was taken, and
+        // every point the stone changed gets back what it had.
+        for c in self.changes.drain(mark.changes..).rev() {
+            let j = usize::from(c.cell);
+            for t in 0..2 {
+                self.patterns[t][j] = c.patterns[t];
+                self.values[t][j] = c.values[t];
+            }
+        }
+        self.totals = mark.totals;
+        self.threats = mark.threats;
     }
 
     fn update_lines(&mut self, i: usize, code: u32) {
@@ -275,6 +349,12 @@ impl Board {
         }
         let shift = 4 * d;
         let key = self.keys[j][d];
+        let before = Change {
+            cell: j as u16,
+            patterns: [self.patterns[0][j], self.patterns[1][j]],
+            values: [self.values[0][j], self.values[1][j]],
+        };
+        let mut changed = false;
         for s in 0..2 {
             let p = pattern::pattern(key, s as u32 + 1, self.exact(s));
             let old = self.patterns[s][j];
@@ -284,8 +364,15 @@ impl Board {
             }
             self.patterns[s][j] = packed;
             let value = point_value(packed, self.renju_black(s));
-            self.totals[s] += value.score - self.values[s][j].score;
+            let old = self.values[s][j];
+            self.totals[s] += value.score - old.score;
+            self.threats[s][old.threat as usize] -= 1;
+            self.threats[s][value.threat as usize] += 1;
             self.values[s][j] = value;
+            changed = true;
+        }
+        if changed {
+            self.changes.push(before);
         }
     }
 
@@ -505,6 +592,19 @@ mod tests {
                     }
                     let fresh = Board::from_core(&core, rule);
                     assert_eq!(b.totals, fresh.totals, "{rule:?} {size} move {n}");
+                    assert_eq!(b.threats, fresh.threats, "{rule:?} {size} move {n}");
+                    // Every threat the counts know of is among the
+                    // candidates, so a leaf can trust the counts.
+                    for s in 0..2 {
+                        for t in [Threat::Three, Threat::Four, Threat::Win, Threat::Five] {
+                            let seen = cands.iter().filter(|&&i| b.threat(s, i) == t).count();
+                            assert_eq!(
+                                usize::from(b.threat_count(s, t)),
+                                seen,
+                                "{rule:?} {size} move {n}"
+                            );
+                        }
+                    }
                     for &p in b.points() {
                         let i = usize::from(p);
                         if b.is_empty(i) {

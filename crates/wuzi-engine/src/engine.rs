@@ -101,6 +101,8 @@ pub struct Engine {
     /// what that level needs, up to this.
     memory_limit: usize,
     rng: Rng,
+    /// Threads Master searches with.
+    threads: usize,
 }
 
 impl Default for Engine {
@@ -110,6 +112,18 @@ impl Default for Engine {
 }
 
 const DEFAULT_MEMORY: usize = 32 << 20;
+
+/// The most threads one search uses.
+pub const MAX_THREADS: usize = 64;
+
+/// The threads the app gives Master: every core but one, so the screen
+/// stays responsive while it thinks; at least one.
+#[must_use]
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .clamp(1, MAX_THREADS)
+}
 
 impl Engine {
     /// An engine whose hash table may grow to 32 MB.
@@ -128,7 +142,21 @@ impl Engine {
             memory: Memory::new(0),
             memory_limit: bytes,
             rng: Rng::new(0x5EED),
+            threads: 1,
         }
+    }
+
+    /// Lets Master search with `threads` threads (at least one; the levels
+    /// below always use one, so their strength does not depend on the
+    /// device).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads Master searches with.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Reseeds the random choices of the imperfect levels.
@@ -195,6 +223,7 @@ impl Engine {
                 vct: false,
                 width: 10,
                 leaf_vcf: false,
+                spend_all: false,
             },
             Level::Normal => Settings {
                 time: limits.time,
@@ -204,6 +233,7 @@ impl Engine {
                 vct: false,
                 width: 12,
                 leaf_vcf: false,
+                spend_all: false,
             },
             Level::Hard | Level::Beginner => Settings {
                 time: limits.time,
@@ -213,6 +243,7 @@ impl Engine {
                 vct: true,
                 width: 16,
                 leaf_vcf: false,
+                spend_all: false,
             },
             Level::Master => Settings {
                 time: limits.time,
@@ -222,25 +253,33 @@ impl Engine {
                 vct: true,
                 width: 20,
                 leaf_vcf: true,
+                spend_all: false,
             },
         };
         let settings = Settings {
             max_depth: limits.depth.map_or(settings.max_depth, |d| {
                 settings.max_depth.min(d.max(1) as i32)
             }),
+            spend_all: limits.spend_all && level == Level::Master,
             ..settings
+        };
+        let threads = if level == Level::Master {
+            self.threads
+        } else {
+            1
         };
         self.memory
             .tt
             .grow_to(level.hash_bytes().min(self.memory_limit));
         let side = board::side(pos.to_move());
         let line_board = Board::from_core(pos.board(), pos.rule());
-        let mut search = Search::new(line_board, side, &mut self.memory, stop);
+        let history = std::mem::take(&mut self.memory.history);
+        let mut search = Search::new(line_board, side, &self.memory.tt, history, stop);
         let to_points = |v: &[usize]| v.iter().map(|&i| board::point(i)).collect::<Vec<_>>();
         let found = if level == Level::Easy {
             search.think_loosely(settings, &mut self.rng)
         } else {
-            search.think(settings, |it| {
+            search.think(settings, threads, |it| {
                 let secs = it.elapsed.as_secs_f64().max(1e-6);
                 progress(&Progress {
                     depth: it.depth.max(0) as u32,
@@ -253,6 +292,7 @@ impl Engine {
                 });
             })
         };
+        self.memory.history = search.into_history();
         let Found {
             best,
             score,

@@ -27,6 +27,9 @@ pub(crate) enum Threat {
     Five,
 }
 
+/// How many kinds of threat there are.
+pub(crate) const THREATS: usize = 8;
+
 impl Threat {
     /// A four or better: the opponent must answer at once.
     pub(crate) fn is_four(self) -> bool {

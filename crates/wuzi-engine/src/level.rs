@@ -16,6 +16,11 @@ pub struct Limits {
     /// Deepest iteration, if bounded (for benchmarks: always give a time
     /// too, as depth alone can take very long).
     pub depth: Option<u32>,
+    /// The time is a fixed allowance for this move that is lost if not
+    /// used (a time per move, no clock to save it on): Master then thinks
+    /// for all of it unless the move is forced or the win proven. Without
+    /// it, Master answers an easy move sooner.
+    pub spend_all: bool,
 }
 
 impl Limits {
@@ -26,6 +31,7 @@ impl Limits {
             time,
             nodes: None,
             depth: None,
+            spend_all: false,
         }
     }
 

@@ -81,8 +81,8 @@ mod tt;
 pub use analysis::{ANALYSIS_LIMITS, AnalysisError, GameAnalysis, MoveClass, MoveJudgement};
 pub use coach::{PointThreat, ThreatMark, threat_marks};
 pub use engine::{
-    DECISIVE_SCORE, Engine, NoMove, Progress, SearchResult, WIN_CHANCE_SCALE, side_after,
-    win_chance,
+    DECISIVE_SCORE, Engine, MAX_THREADS, NoMove, Progress, SearchResult, WIN_CHANCE_SCALE,
+    default_threads, side_after, win_chance,
 };
 pub use level::{Level, Limits, UnknownLevel};
 pub use opening::{OpeningMove, colour_choice, decide_opening, opening_value};

@@ -64,6 +64,7 @@ impl Judge<'_> {
                 .nodes
                 .map(|nodes| (nodes / u64::from(count)).max(1)),
             depth: self.limits.depth,
+            spend_all: false,
         }
     }
 

@@ -38,6 +38,9 @@ pub(crate) struct Settings {
     pub width: usize,
     /// Look for wins by fours at the leaves of the main search.
     pub leaf_vcf: bool,
+    /// Use the whole time: it is a fixed time a move that is lost if not
+    /// used. Otherwise an easy move is answered sooner.
+    pub spend_all: bool,
 }
 
 /// One finished iteration, as reported to the caller.
@@ -60,11 +63,51 @@ pub(crate) struct Found {
     pub nodes: u64,
 }
 
+/// How well each move has done for each side: cut-offs weighted by depth.
+pub(crate) type History = [Vec<i32>; 2];
+
+/// When the main thread stops starting new iterations.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    /// Time already used before the iterations began (threat searches).
+    used: Duration,
+    /// The whole budget.
+    total: Duration,
+    /// Whether unused time is lost anyway (a fixed time a move).
+    spend_all: bool,
+}
+
+impl Clock {
+    fn new(settings: &Settings, used: Duration) -> Clock {
+        Clock {
+            used,
+            total: settings.time,
+            spend_all: settings.spend_all,
+        }
+    }
+
+    /// The time after which no new iteration starts: 45% of what the
+    /// threat searches left, more after the best move changed (`changes`,
+    /// recent ones counting most) or the score fell (`drop`), all of it
+    /// when time not used is lost anyway.
+    fn soft(&self, changes: f64, drop: i32) -> Duration {
+        if self.spend_all {
+            return self.total;
+        }
+        let left = self.total.saturating_sub(self.used);
+        let mut share = 0.45 * (1.0 + changes.min(2.0));
+        if drop > 30 {
+            share *= 1.0 + (f64::from(drop) / 150.0).min(1.0);
+        }
+        self.used + left.mul_f64(share.min(0.9))
+    }
+}
+
 /// Search state that lives across moves: hash table and history.
 #[derive(Debug)]
 pub(crate) struct Memory {
     pub tt: Tt,
-    pub history: [Vec<i32>; 2],
+    pub history: History,
 }
 
 impl Memory {
@@ -87,7 +130,8 @@ impl Memory {
 /// A running search.
 pub(crate) struct Search<'a> {
     board: Board,
-    memory: &'a mut Memory,
+    tt: &'a Tt,
+    history: History,
     killers: [[u16; 2]; MAX_PLY],
     pv: Vec<[u16; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -164,17 +208,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 impl<'a> Search<'a> {
-    /// A search from `board` for the side `side` (0 black, 1 white).
+    /// A search from `board` for the side `side` (0 black, 1 white), with
+    /// the shared table `tt` and this thread's own `history`.
     pub(crate) fn new(
         board: Board,
         side: usize,
-        memory: &'a mut Memory,
+        tt: &'a Tt,
+        history: History,
         stop: &'a AtomicBool,
     ) -> Search<'a> {
         let start = Instant::now();
         Search {
             board,
-            memory,
+            tt,
+            history,
             killers: [[0; 2]; MAX_PLY],
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -195,6 +242,11 @@ impl<'a> Search<'a> {
             failed: failed_table(),
             leaf_line: Vec::new(),
         }
+    }
+
+    /// What this search learnt about move order, for the next one.
+    pub(crate) fn into_history(self) -> History {
+        self.history
     }
 
     fn renju_black(&self, s: usize) -> bool {
@@ -553,11 +605,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Searches within `settings`, reporting each finished iteration.
-    /// `None` only when the side to move has no legal move at all.
+    /// Searches within `settings` on `threads` threads, reporting each
+    /// iteration the main thread finishes. `None` only when the side to
+    /// move has no legal move at all.
     pub(crate) fn think(
         &mut self,
         settings: Settings,
+        threads: usize,
         mut report: impl FnMut(&Iteration),
     ) -> Option<Found> {
         self.start = Instant::now();
@@ -565,6 +619,7 @@ impl<'a> Search<'a> {
         self.node_limit = settings.nodes.unwrap_or(u64::MAX);
         self.width = settings.width;
         self.leaf_vcf = settings.leaf_vcf;
+        self.tt.new_search();
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
         if let Some(found) = self.root_tactics(&settings)
@@ -582,11 +637,76 @@ impl<'a> Search<'a> {
         if settings.vcf {
             self.root_filter = self.defences(&settings, &root_moves);
         }
+        if threads <= 1 {
+            return Some(self.deepen(&settings, &root_moves, &mut report));
+        }
+        // Lazy SMP: helpers search the same position over the shared table,
+        // each a ply ahead or level with the main thread, so the main one
+        // finds more of its lines already searched. Only the main thread's
+        // answer counts; the helpers stop when it has one.
+        let done = AtomicBool::new(false);
+        let mut found = None;
+        let mut helper_nodes = 0;
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|h| {
+                    let board = self.board.clone();
+                    let history = self.history.clone();
+                    let filter = self.root_filter.clone();
+                    let (tt, done) = (self.tt, &done);
+                    let (side, deadline) = (self.root_side, self.deadline);
+                    scope.spawn(move || {
+                        let mut helper = Search::new(board, side, tt, history, done);
+                        helper.deadline = deadline;
+                        helper.node_limit = settings.nodes.unwrap_or(u64::MAX);
+                        helper.width = settings.width;
+                        helper.leaf_vcf = settings.leaf_vcf;
+                        helper.root_filter = filter;
+                        helper.help(&settings, h);
+                        helper.nodes
+                    })
+                })
+                .collect();
+            found = Some(self.deepen(&settings, &root_moves, &mut report));
+            done.store(true, Ordering::Relaxed);
+            for h in helpers {
+                helper_nodes += h.join().unwrap_or(0);
+            }
+        });
+        found.map(|f| Found {
+            nodes: f.nodes + helper_nodes,
+            ..f
+        })
+    }
+
+    /// A helper thread's iterative deepening: no reports and no time
+    /// management of its own; it searches until told to stop.
+    fn help(&mut self, settings: &Settings, id: usize) {
+        let deepest = settings.max_depth.min(MAX_PLY as i32 - 4);
+        // Every other helper starts a ply ahead.
+        let mut depth = 1 + (id % 2) as i32;
+        while depth <= deepest && !self.aborted {
+            let score = self.pvs(self.root_side, -INF, INF, depth, 0);
+            if score.abs() > WIN_BOUND && !self.aborted {
+                break;
+            }
+            depth += 1;
+        }
+    }
+
+    /// The main thread's iterative deepening from the root moves.
+    fn deepen(
+        &mut self,
+        settings: &Settings,
+        root_moves: &[usize],
+        report: &mut impl FnMut(&Iteration),
+    ) -> Found {
         let first = self
             .root_filter
             .as_ref()
             .and_then(|f| f.first().copied())
-            .unwrap_or(first);
+            .or_else(|| root_moves.first().copied())
+            .unwrap_or_default();
         let mut best = Found {
             best: first,
             score: 0,
@@ -594,10 +714,11 @@ impl<'a> Search<'a> {
             depth: 0,
             nodes: self.nodes,
         };
-        // The threat searches above used part of the budget, so a new
-        // iteration starts only while under 45% of the rest has gone by.
-        let used = self.start.elapsed();
-        let soft = used + settings.time.saturating_sub(used).mul_f64(0.45);
+        let clock = Clock::new(settings, self.start.elapsed());
+        // One move stops the opponent's win: nothing to choose between.
+        let forced = self.root_filter.as_ref().is_some_and(|f| f.len() == 1);
+        let mut changes = 0.0;
+        let mut last_score = None;
         for depth in 1..=settings.max_depth.min(MAX_PLY as i32 - 4) {
             let score = self.pvs(self.root_side, -INF, INF, depth, 0);
             let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
@@ -621,6 +742,9 @@ impl<'a> Search<'a> {
             if let Some(&m) = pv.first()
                 && root_moves.contains(&m)
             {
+                if depth > 1 && m != best.best {
+                    changes += 1.0;
+                }
                 best = Found {
                     best: m,
                     score,
@@ -636,12 +760,19 @@ impl<'a> Search<'a> {
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
             });
-            if score.abs() > WIN_BOUND || self.start.elapsed() >= soft {
+            if score.abs() > WIN_BOUND || forced {
                 break;
             }
+            let drop = last_score.map_or(0, |last: i32| last - score);
+            last_score = Some(score);
+            if self.start.elapsed() >= clock.soft(changes, drop) {
+                break;
+            }
+            // Changes of mind long ago count for less.
+            changes *= 0.5;
         }
         best.nodes = self.nodes;
-        Some(best)
+        best
     }
 
     /// Fills `moves` for side `s` at `ply`, or returns the score when the
@@ -658,6 +789,9 @@ impl<'a> Search<'a> {
     ) -> Result<bool, i32> {
         let o = 1 - s;
         moves.clear();
+        if leaf && let Some(decided) = self.leaf_threats(s, ply) {
+            return decided;
+        }
         self.board.candidates(&mut self.candidates);
         let mut opp_five = None;
         let mut opp_five_count = 0;
@@ -701,7 +835,7 @@ impl<'a> Search<'a> {
             } else if killers.contains(&(i as u16)) {
                 score += 300;
             }
-            score += self.memory.history[s][i].min(1 << 14) >> 6;
+            score += self.history[s][i].min(1 << 14) >> 6;
             moves.push((score, i as u16));
         }
         if let Some(f) = opp_five {
@@ -762,6 +896,44 @@ impl<'a> Search<'a> {
         Ok(false)
     }
 
+    /// What `generate` finds at a leaf, read from the board's threat
+    /// counts instead of a scan of the candidates: every point where a side
+    /// makes a three or more lies within two of a stone, so the counts see
+    /// what the scan sees. `None` leaves the rare cases that need the points
+    /// themselves (a five to block, black's win that may be forbidden) to
+    /// the scan.
+    fn leaf_threats(&mut self, s: usize, ply: usize) -> Option<Result<bool, i32>> {
+        let o = 1 - s;
+        let board = &self.board;
+        if board.threat_count(s, Threat::Five) > 0 {
+            return Some(Err(WIN - (ply as i32 + 1)));
+        }
+        let own_win = board.threat_count(s, Threat::Win) > 0;
+        if board.threat_count(o, Threat::Five) > 0 || (own_win && self.renju_black(s)) {
+            return None;
+        }
+        let fours = |t: usize| {
+            [Threat::Four, Threat::FourThree, Threat::Win]
+                .into_iter()
+                .any(|k| board.threat_count(t, k) > 0)
+        };
+        let opp_fours = fours(o);
+        if own_win && !opp_fours {
+            return Some(Err(WIN - (ply as i32 + 3)));
+        }
+        let own_fours = fours(s);
+        let own_best = board.best_threat(s, None);
+        let opp_best = board.best_threat(o, Some(Threat::Win));
+        let opp_open = board.threat_count(o, Threat::Win) > 0;
+        self.leaf_bonus = threat_bonus(own_best, own_fours, opp_best, opp_fours, opp_open);
+        self.leaf_fours = own_fours;
+        if self.renju_black(s) && own_best == Threat::DoubleThree {
+            // It may be a forbidden double three: count it as no bonus.
+            self.leaf_bonus = self.leaf_bonus.min(0);
+        }
+        Some(Ok(false))
+    }
+
     /// A short search for a win by fours for `s` at a leaf: the plies it
     /// takes, if found within a few dozen positions.
     fn leaf_win_by_fours(&mut self, s: usize) -> Option<usize> {
@@ -794,7 +966,7 @@ impl<'a> Search<'a> {
         }
         let key = self.board.hash() ^ SIDE_KEY[s];
         let mut tt_move = 0;
-        if let Some(e) = self.memory.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
             if ply > 0 && i32::from(e.depth) >= depth {
                 let score = from_tt(i32::from(e.score), ply);
@@ -892,7 +1064,7 @@ impl<'a> Search<'a> {
                         if order < (1 << 24) && !self.killers[ply].contains(&m) {
                             self.killers[ply] = [m, self.killers[ply][0]];
                         }
-                        self.memory.history[s][m_idx] += depth * depth;
+                        self.history[s][m_idx] += depth * depth;
                         break;
                     }
                 }
@@ -902,8 +1074,7 @@ impl<'a> Search<'a> {
         if self.aborted {
             return best.max(-INF + 1);
         }
-        self.memory
-            .tt
+        self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }

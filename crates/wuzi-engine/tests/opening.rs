@@ -17,6 +17,7 @@ const LIMITS: Limits = Limits {
     time: Duration::from_secs(60),
     nodes: None,
     depth: Some(3),
+    spend_all: false,
 };
 
 fn p(name: &str) -> Point {
@@ -141,6 +142,7 @@ fn play_out(rule: Rule, opening: OpeningRule) -> Game {
         time: Duration::from_secs(60),
         nodes: Some(20_000),
         depth: Some(2),
+        spend_all: false,
     };
     for _ in 0..40 {
         if game.opening_step() == OpeningStep::Done {

@@ -133,6 +133,13 @@ enum Keep {
 /// A game left unfinished for another, for the replay log.
 type Abandoned = Box<(wuzi_store::ReplaySummary, crate::session::SavedGame)>;
 
+/// An engine for this device: Master searches on every core but one.
+fn device_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine.set_threads(wuzi_engine::default_threads());
+    engine
+}
+
 impl Service {
     /// Opens the data folder `data_dir` (creating it on first start) and the
     /// last profile when it has no password. Without a folder, or when it
@@ -199,8 +206,8 @@ impl Service {
             store: Mutex::new(store),
             store_error,
             data_dir,
-            engine: Mutex::new(Engine::new()),
-            hint_engine: Mutex::new(Engine::new()),
+            engine: Mutex::new(device_engine()),
+            hint_engine: Mutex::new(device_engine()),
             ai_stop: StopSlot::default(),
             hint_stop: StopSlot::default(),
             analysis_stop: Mutex::new(None),
