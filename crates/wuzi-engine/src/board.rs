@@ -80,6 +80,8 @@ struct Mark {
 pub(crate) struct Board {
     size: u8,
     rule: Rule,
+    /// Which sides need exactly five, as [`pattern::exactness`].
+    exactness: usize,
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
     patterns: [Vec<u16>; 2],
@@ -127,9 +129,15 @@ impl Board {
                 points.push(i as u16);
             }
         }
+        let exactness = match rule {
+            Rule::Freestyle => pattern::exactness(false, false),
+            Rule::Standard => pattern::exactness(true, true),
+            Rule::Renju => pattern::exactness(true, false),
+        };
         let mut b = Board {
             size,
             rule,
+            exactness,
             cells,
             keys: vec![[0; 4]; CELLS],
             patterns: [vec![0; CELLS], vec![0; CELLS]],
@@ -194,15 +202,16 @@ impl Board {
 
     /// Recomputes every pattern of an empty cell from its keys.
     fn refresh(&mut self, i: usize) {
-        for s in 0..2 {
-            let exact = self.exact(s);
-            let mut packed = 0u16;
-            for d in 0..4 {
-                let p = pattern::pattern(self.keys[i][d], s as u32 + 1, exact);
-                packed |= (p as u16) << (4 * d);
+        let mut packed = [0u16; 2];
+        for d in 0..4 {
+            let both = pattern::pair(self.keys[i][d], self.exactness);
+            for (bits, p) in packed.iter_mut().zip(both) {
+                *bits |= (p as u16) << (4 * d);
             }
-            self.patterns[s][i] = packed;
-            self.values[s][i] = point_value(packed, self.renju_black(s));
+        }
+        for (s, bits) in packed.into_iter().enumerate() {
+            self.patterns[s][i] = bits;
+            self.values[s][i] = point_value(bits, self.renju_black(s));
         }
     }
 
@@ -355,8 +364,8 @@ impl Board {
             values: [self.values[0][j], self.values[1][j]],
         };
         let mut changed = false;
-        for s in 0..2 {
-            let p = pattern::pattern(key, s as u32 + 1, self.exact(s));
+        let both = pattern::pair(key, self.exactness);
+        for (s, p) in both.into_iter().enumerate() {
             let old = self.patterns[s][j];
             let packed = (old & !(15 << shift)) | ((p as u16) << shift);
             if packed == old {

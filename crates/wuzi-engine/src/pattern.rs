@@ -120,6 +120,45 @@ pub(crate) fn pattern(key: u32, side_code: u32, exact: bool) -> Pattern {
     found
 }
 
+// Both sides' patterns at once: [which sides need exactly five][key] ->
+// (black's pattern + 1) | (white's pattern + 1) << 4, 0 = not yet known.
+// One load serves both sides, and a game only ever touches one quarter.
+static PAIRS: OnceLock<Vec<AtomicU8>> = OnceLock::new();
+
+/// Which sides win only with exactly five, as an index for [`pair`]:
+/// black's flag twice plus white's.
+pub(crate) fn exactness(black_exact: bool, white_exact: bool) -> usize {
+    usize::from(black_exact) * 2 + usize::from(white_exact)
+}
+
+/// The patterns black and white make by playing the centre of the line
+/// `key`, under the [`exactness`] `rules`.
+pub(crate) fn pair(key: u32, rules: usize) -> [Pattern; 2] {
+    let table = PAIRS.get_or_init(|| {
+        (0..(4usize << KEY_BITS))
+            .map(|_| AtomicU8::new(0))
+            .collect()
+    });
+    let cell = &table[(rules << KEY_BITS) | key as usize];
+    let known = cell.load(Ordering::Relaxed);
+    if known != 0 {
+        return [
+            Pattern::from_index((known & 15) - 1),
+            Pattern::from_index((known >> 4) - 1),
+        ];
+    }
+    let both = [
+        pattern(key, 1, rules & 2 != 0),
+        pattern(key, 2, rules & 1 != 0),
+    ];
+    // Racing threads compute the same value, so a plain store is enough.
+    cell.store(
+        (both[0] as u8 + 1) | (both[1] as u8 + 1) << 4,
+        Ordering::Relaxed,
+    );
+    both
+}
+
 const OWN: u8 = 1;
 const OPEN: u8 = 0;
 const BLOCKED: u8 = 2;
