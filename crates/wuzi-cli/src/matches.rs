@@ -143,8 +143,9 @@ fn elo_text(e: f64) -> String {
 /// A player that is asked for moves.
 trait Player {
     fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), String>;
-    /// The move, and the score the player gave it when it tells us one.
-    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String>;
+    /// The move in `pos`, reached by `moves` from the empty board (black
+    /// first), and the score the player gave it when it tells us one.
+    fn choose(&mut self, pos: &Position, moves: &[Point]) -> Result<(Point, Option<i32>), String>;
     /// What went wrong but was mended since the last call, for the game's
     /// log line.
     fn mended(&mut self) -> Option<String> {
@@ -164,7 +165,7 @@ impl Player for Ours {
         Ok(())
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String> {
+    fn choose(&mut self, pos: &Position, _moves: &[Point]) -> Result<(Point, Option<i32>), String> {
         let stop = AtomicBool::new(false);
         // Beginner does not search, so it has no score to give.
         let searched = self.level != Level::Beginner;
@@ -224,13 +225,24 @@ impl External {
         }
     }
 
-    /// Sends the position as a `BOARD` block.
-    fn send_position(&mut self, pos: &Position) -> Result<(), String> {
+    /// Sends the position as a `BOARD` block, its stones in the order
+    /// they were played: engines rebuild the game from that order, and take
+    /// the first stone for black's.
+    fn send_position(&mut self, pos: &Position, moves: &[Point]) -> Result<(), String> {
         let me = pos.to_move();
         self.send("BOARD")?;
-        let stones: Vec<(Point, Stone)> = pos.board().stones().collect();
-        for (p, s) in stones {
-            self.send(&format!("{},{},{}", p.x, p.y, if s == me { 1 } else { 2 }))?;
+        for (n, p) in moves.iter().enumerate() {
+            let stone = if n % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            };
+            self.send(&format!(
+                "{},{},{}",
+                p.x,
+                p.y,
+                if stone == me { 1 } else { 2 }
+            ))?;
         }
         self.send("DONE")
     }
@@ -303,8 +315,8 @@ impl Player for External {
         Ok(())
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<(Point, Option<i32>), String> {
-        self.send_position(pos)?;
+    fn choose(&mut self, pos: &Position, moves: &[Point]) -> Result<(Point, Option<i32>), String> {
+        self.send_position(pos, moves)?;
         let wait = self.time * 3 + Duration::from_secs(2);
         // An engine still finishing its last search may drop `BOARD` and
         // read the stones as commands, answering each with an error: let
@@ -318,7 +330,7 @@ impl Player for External {
             tries += 1;
             self.drain()?;
             self.resent += 1;
-            self.send_position(pos)?;
+            self.send_position(pos, moves)?;
             line = self.expect(|l| is_move(l) || l.starts_with("ERROR"), wait)?;
         }
         let (x, y) = line.split_once(',').ok_or("bad move")?;
@@ -445,7 +457,7 @@ fn play_out(
         } else {
             &mut *white
         };
-        match mover.choose(&pos) {
+        match mover.choose(&pos, &moves) {
             Ok((p, score)) => {
                 if let Some(score) = score {
                     scores.push((side, score));

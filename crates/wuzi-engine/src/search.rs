@@ -1085,6 +1085,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_clock_gives_more_time_to_a_changing_mind_and_all_of_it_when_it_is_lost_anyway() {
+        let used = Duration::from_millis(100);
+        let clock = |spend_all| Clock {
+            used,
+            total: Duration::from_millis(1100),
+            spend_all,
+        };
+        let calm = clock(false).soft(0.0, 0);
+        assert_eq!(calm, Duration::from_millis(550), "45% of what is left");
+        let changed = clock(false).soft(1.0, 0);
+        let fell = clock(false).soft(0.0, 100);
+        assert!(changed > calm && fell > calm);
+        // Never all of it: the last iteration needs room to finish.
+        assert!(clock(false).soft(5.0, 500) <= Duration::from_millis(1000));
+        assert_eq!(clock(true).soft(0.0, 0), Duration::from_millis(1100));
+    }
+
+    #[test]
     fn a_leaf_values_the_threats_on_both_sides() {
         // A four-three against no four: as good as won, bar the proof.
         assert!(threat_bonus(Threat::FourThree, true, Threat::Three, false, false) > 1_000);
