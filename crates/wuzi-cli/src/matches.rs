@@ -475,6 +475,15 @@ fn play_out(
     }
 }
 
+/// "1 thread", "2 threads".
+fn threads_text(n: u16) -> String {
+    if n == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{n} threads")
+    }
+}
+
 /// Plays the match and prints each game and the result. Returns the tally
 /// from `a`'s view.
 pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
@@ -482,20 +491,27 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
     let mut pa = player(a, config, config.threads);
     let mut pb = player(b, config, threads_b);
     println!(
-        "match: {} ({} ms a move, {} thread{}) vs {} ({} ms a move, {} thread{}), {} games, {}, {}x{}",
+        "match: {} ({} ms a move, {}) vs {} ({} ms a move, {}), {} games, {}, {}x{}",
         a.name(),
         move_time_for(a, config).as_millis(),
-        config.threads,
-        if config.threads == 1 { "" } else { "s" },
+        threads_text(config.threads),
         b.name(),
         move_time_for(b, config).as_millis(),
-        threads_b,
-        if threads_b == 1 { "" } else { "s" },
+        threads_text(threads_b),
         config.games,
         format!("{:?}", config.rule).to_lowercase(),
         config.size,
         config.size
     );
+    // The same player on different threads is told apart by its threads.
+    let (name_a, name_b) = if a.name() == b.name() && config.threads != threads_b {
+        (
+            format!("{} [{}]", a.name(), threads_text(config.threads)),
+            format!("{} [{}]", b.name(), threads_text(threads_b)),
+        )
+    } else {
+        (a.name(), b.name())
+    };
     let book = openings(config.rule);
     let mut tally = Tally::default();
     // `a`'s results when it had black, and when it had white.
@@ -526,23 +542,23 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
         }
         let a_stone = if a_black { Stone::Black } else { Stone::White };
         // A level against itself is told apart by colour.
-        let winner = |c: &Contender, s: Stone| {
-            if a.name() == b.name() {
+        let winner = |name: &str, s: Stone| {
+            if name_a == name_b {
                 format!("{} wins", format!("{s:?}").to_lowercase())
             } else {
-                format!("{} wins", c.name())
+                format!("{name} wins")
             }
         };
         let (result, how) = match &end {
             GameEnd::Win(s, how) if *s == a_stone => {
                 tally.wins += 1;
                 by_colour[usize::from(!a_black)].wins += 1;
-                (winner(a, *s), how.clone())
+                (winner(&name_a, *s), how.clone())
             }
             GameEnd::Win(s, how) => {
                 tally.losses += 1;
                 by_colour[usize::from(!a_black)].losses += 1;
-                (winner(b, *s), how.clone())
+                (winner(&name_b, *s), how.clone())
             }
             GameEnd::Draw => {
                 tally.draws += 1;
@@ -551,9 +567,9 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             }
         };
         let (black, white) = if a_black {
-            (a.name(), b.name())
+            (&name_a, &name_b)
         } else {
-            (b.name(), a.name())
+            (&name_b, &name_a)
         };
         let record: String = moves
             .iter()
@@ -579,17 +595,14 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
     for (colour, t) in ["black", "white"].iter().zip(by_colour) {
         println!(
             "{} as {colour}: +{} ={} -{}",
-            a.name(),
-            t.wins,
-            t.draws,
-            t.losses
+            name_a, t.wins, t.draws, t.losses
         );
     }
     let (elo, low, high) = tally.elo();
     println!(
         "{} vs {}: +{} ={} -{} of {}, score {:.1}%, Elo {} (95%: {} to {})",
-        a.name(),
-        b.name(),
+        name_a,
+        name_b,
         tally.wins,
         tally.draws,
         tally.losses,

@@ -132,3 +132,102 @@ fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
         assert!(g.contains("lost the position and was sent it again"), "{g}");
     }
 }
+
+/// An engine that writes down every line it is sent (to the file named by
+/// its first argument) and plays the first free point.
+const RECORDING_ENGINE: &str = r#"#!/bin/sh
+log="$1"
+taken=" "
+while read -r line; do
+  echo "$line" >> "$log"
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) taken=" " ;;
+    DONE)
+      y=0
+      while [ $y -lt 15 ]; do
+        x=0
+        while [ $x -lt 15 ]; do
+          case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
+          x=$((x + 1))
+        done
+        y=$((y + 1))
+      done ;;
+    END) exit 0 ;;
+    *,*,*) taken="$taken${line%,*} " ;;
+  esac
+done
+"#;
+
+#[test]
+fn an_engine_is_sent_the_stones_in_the_order_they_were_played_black_first() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("recording.sh");
+    let log = dir.path().join("sent.txt");
+    std::fs::write(&script, RECORDING_ENGINE).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = format!("cmd:{} {}", script.display(), log.display());
+    // The engine has white in the first game, so it moves first after the
+    // opening's three stones.
+    wuzi(&["match", "beginner", &engine, "--games", "1"]);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(lines.first(), Some(&"START 15"), "{sent}");
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in &lines {
+        match (*line, block.as_mut()) {
+            ("BOARD", _) => block = Some(Vec::new()),
+            ("DONE", Some(_)) => blocks.extend(block.take()),
+            (stone, Some(b)) => b.push(stone),
+            _ => {}
+        }
+    }
+    assert!(blocks.len() >= 2, "{sent}");
+    // The first position is the game's opening, e11 h9 j9, in that order:
+    // black's, white's (the engine's own), black's.
+    assert_eq!(blocks[0], ["4,4,2", "7,6,1", "9,6,2"], "{sent}");
+    for b in &blocks {
+        // Sides alternate, and the last stone is always the opponent's:
+        // the engine is to move.
+        let fields: Vec<&str> = b.iter().map(|s| &s[s.len() - 1..]).collect();
+        assert!(fields.windows(2).all(|w| w[0] != w[1]), "{b:?}");
+        assert_eq!(fields.last(), Some(&"2"), "{b:?}");
+    }
+    // Each position is the last one with two more stones, in order.
+    for pair in blocks.windows(2) {
+        assert_eq!(pair[1].len(), pair[0].len() + 2, "{pair:?}");
+        assert!(
+            pair[0].iter().zip(&pair[1]).all(|(a, b)| a == b),
+            "{pair:?}"
+        );
+    }
+}
+
+#[test]
+fn the_same_level_on_different_threads_is_told_apart_by_its_threads() {
+    let out = wuzi(&[
+        "match",
+        "easy",
+        "easy",
+        "--games",
+        "2",
+        "--time-ms",
+        "50",
+        "--threads",
+        "2",
+        "--threads-b",
+        "1",
+    ]);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(
+        games[0].contains("easy [2 threads] (black) vs easy [1 thread] (white)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("easy [2 threads] vs easy [1 thread]: +"),
+        "{out}"
+    );
+}

@@ -160,6 +160,9 @@ pub(crate) struct Search<'a> {
     failed: Vec<u64>,
     /// Scratch line for the threat searches at leaves.
     leaf_line: Vec<usize>,
+    /// A helper thread's own slight reordering of close moves, so that it
+    /// does not walk the main thread's tree in the same order (0: none).
+    noise: u64,
 }
 
 /// The worth of the threats at a quiet leaf for the side to move, beyond the
@@ -241,6 +244,7 @@ impl<'a> Search<'a> {
             leaf_vcf: false,
             failed: failed_table(),
             leaf_line: Vec::new(),
+            noise: 0,
         }
     }
 
@@ -662,16 +666,36 @@ impl<'a> Search<'a> {
                         helper.width = settings.width;
                         helper.leaf_vcf = settings.leaf_vcf;
                         helper.root_filter = filter;
-                        helper.help(&settings, h);
-                        helper.nodes
+                        helper.noise = 0x5851_F42D_4C95_7F2D_u64.wrapping_mul(h as u64 + 1);
+                        let finished = helper.help(&settings, h);
+                        (helper.nodes, finished)
                     })
                 })
                 .collect();
-            found = Some(self.deepen(&settings, &root_moves, &mut report));
+            let mut main = self.deepen(&settings, &root_moves, &mut report);
             done.store(true, Ordering::Relaxed);
             for h in helpers {
-                helper_nodes += h.join().unwrap_or(0);
+                let Ok((nodes, finished)) = h.join() else {
+                    continue;
+                };
+                helper_nodes += nodes;
+                // A helper that finished a deeper iteration than the main
+                // thread knows better.
+                if let Some(deeper) = finished
+                    && deeper.depth > main.depth
+                    && root_moves.contains(&deeper.best)
+                    && self
+                        .root_filter
+                        .as_ref()
+                        .is_none_or(|f| f.contains(&deeper.best))
+                {
+                    main = Found {
+                        nodes: main.nodes,
+                        ..deeper
+                    };
+                }
             }
+            found = Some(main);
         });
         found.map(|f| Found {
             nodes: f.nodes + helper_nodes,
@@ -681,17 +705,36 @@ impl<'a> Search<'a> {
 
     /// A helper thread's iterative deepening: no reports and no time
     /// management of its own; it searches until told to stop.
-    fn help(&mut self, settings: &Settings, id: usize) {
+    /// Returns its deepest finished iteration.
+    fn help(&mut self, settings: &Settings, id: usize) -> Option<Found> {
         let deepest = settings.max_depth.min(MAX_PLY as i32 - 4);
         // Every other helper starts a ply ahead.
         let mut depth = 1 + (id % 2) as i32;
-        while depth <= deepest && !self.aborted {
+        let mut finished = None;
+        while depth <= deepest {
             let score = self.pvs(self.root_side, -INF, INF, depth, 0);
-            if score.abs() > WIN_BOUND && !self.aborted {
+            if self.aborted {
+                break;
+            }
+            if self.pv_len[0] > 0 {
+                let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
+                    .iter()
+                    .map(|&m| usize::from(m))
+                    .collect();
+                finished = Some(Found {
+                    best: pv[0],
+                    score,
+                    pv,
+                    depth,
+                    nodes: self.nodes,
+                });
+            }
+            if score.abs() > WIN_BOUND {
                 break;
             }
             depth += 1;
         }
+        finished
     }
 
     /// The main thread's iterative deepening from the root moves.
@@ -836,6 +879,10 @@ impl<'a> Search<'a> {
                 score += 300;
             }
             score += self.history[s][i].min(1 << 14) >> 6;
+            if self.noise != 0 {
+                // Up to 63, less than any threat is worth.
+                score += ((i as u64 ^ self.noise).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as i32;
+            }
             moves.push((score, i as u16));
         }
         if let Some(f) = opp_five {
