@@ -76,6 +76,30 @@ fn a_match_against_an_engine_over_the_protocol_gives_both_their_threads() {
     }
 }
 
+/// Shell lines that answer the first point not in `$taken` (" x,y " each),
+/// row by row: the moves of the scripted engines below.
+const FIRST_FREE_POINT: &str = r#"y=0
+      while [ $y -lt 15 ]; do
+        x=0
+        while [ $x -lt 15 ]; do
+          case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
+          x=$((x + 1))
+        done
+        y=$((y + 1))
+      done"#;
+
+/// Writes a scripted engine into `dir` and returns how `wuzi match` names
+/// it, with `args` after the script.
+fn scripted_engine(dir: &std::path::Path, script: &str, args: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("engine.sh");
+    std::fs::write(&path, script.replace("FIRST_FREE_POINT", FIRST_FREE_POINT)).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("cmd:{} {args}", path.display())
+        .trim_end()
+        .to_string()
+}
+
 /// An engine that, like some real ones still busy with their last search,
 /// drops every other `BOARD` and reads its stones as commands; otherwise it
 /// plays the first free point.
@@ -89,15 +113,7 @@ while read -r line; do
     BOARD) boards=$((boards + 1)); taken=" "; dropping=$((boards % 2)) ;;
     DONE)
       if [ "$dropping" = 1 ]; then echo "ERROR Unknown command: DONE"; dropping=0; continue; fi
-      y=0
-      while [ $y -lt 15 ]; do
-        x=0
-        while [ $x -lt 15 ]; do
-          case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
-          x=$((x + 1))
-        done
-        y=$((y + 1))
-      done ;;
+      FIRST_FREE_POINT ;;
     END) exit 0 ;;
     *,*,*)
       if [ "$dropping" = 1 ]; then echo "ERROR Unknown command: $line"
@@ -108,12 +124,8 @@ done
 
 #[test]
 fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("forgetful.sh");
-    std::fs::write(&script, FORGETFUL_ENGINE).unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let engine = format!("cmd:{}", script.display());
+    let engine = scripted_engine(dir.path(), FORGETFUL_ENGINE, "");
     let out = wuzi(&[
         "match",
         "beginner",
@@ -144,15 +156,7 @@ while read -r line; do
     START*) echo OK ;;
     BOARD) taken=" " ;;
     DONE)
-      y=0
-      while [ $y -lt 15 ]; do
-        x=0
-        while [ $x -lt 15 ]; do
-          case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
-          x=$((x + 1))
-        done
-        y=$((y + 1))
-      done ;;
+      FIRST_FREE_POINT ;;
     END) exit 0 ;;
     *,*,*) taken="$taken${line%,*} " ;;
   esac
@@ -161,13 +165,9 @@ done
 
 #[test]
 fn an_engine_is_sent_the_stones_in_the_order_they_were_played_black_first() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("recording.sh");
     let log = dir.path().join("sent.txt");
-    std::fs::write(&script, RECORDING_ENGINE).unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let engine = format!("cmd:{} {}", script.display(), log.display());
+    let engine = scripted_engine(dir.path(), RECORDING_ENGINE, &log.display().to_string());
     // The engine has white in the first game, so it moves first after the
     // opening's three stones.
     wuzi(&["match", "beginner", &engine, "--games", "1"]);

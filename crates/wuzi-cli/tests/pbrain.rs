@@ -114,6 +114,7 @@ fn garbage_gets_an_answer_and_no_crash() {
     assert!(b.ask("TURN 1,2,3,4").starts_with("ERROR"));
     assert!(b.ask("TAKEBACK 3,3").starts_with("ERROR"));
     assert!(b.ask("INFO timeout_turn soon").starts_with("ERROR"));
+    assert!(b.ask("INFO thread_num many").starts_with("ERROR"));
     b.send("INFO some_new_key 5");
     assert!(b.ask("\u{1F600}\u{0}").starts_with("UNKNOWN"));
     // Still playing after all that.
@@ -144,54 +145,37 @@ fn a_board_with_an_illegal_stone_is_reported_and_play_goes_on() {
 }
 
 #[test]
-fn it_blocks_a_four_given_by_board() {
-    let mut b = Brain::start(&[]);
-    assert_eq!(b.ask("START 15"), "OK");
-    b.send("INFO timeout_turn 500");
-    b.send("BOARD");
-    for (x, y, f) in [
-        (3, 3, 2),
-        (4, 3, 2),
-        (5, 3, 2),
-        (6, 3, 2),
-        (2, 3, 1),
-        (9, 9, 1),
-        (10, 12, 1),
-    ] {
-        b.send(&format!("{x},{y},{f}"));
+fn it_blocks_a_four_given_by_board_on_one_thread_or_two_and_plays_on() {
+    for threads in [1, 2] {
+        let mut b = Brain::start(&[]);
+        assert_eq!(b.ask("START 15"), "OK");
+        b.send(&format!("INFO thread_num {threads}"));
+        b.send("INFO timeout_turn 300");
+        b.send("BOARD");
+        let stones = [
+            (3, 3, 2),
+            (4, 3, 2),
+            (5, 3, 2),
+            (6, 3, 2),
+            (2, 3, 1),
+            (9, 9, 1),
+            (10, 12, 1),
+        ];
+        for (x, y, f) in stones {
+            b.send(&format!("{x},{y},{f}"));
+        }
+        assert_eq!(b.ask("DONE"), "7,3", "{threads} threads");
+        // A few more moves of a game: each answer a free point.
+        let mut taken: Vec<(u8, u8)> = stones.iter().map(|&(x, y, _)| (x, y)).collect();
+        taken.push((7, 3));
+        for turn in [(10, 10), (11, 11), (8, 8)] {
+            taken.push(turn);
+            let (x, y) = parse_move(&b.ask(&format!("TURN {},{}", turn.0, turn.1)));
+            assert!(x < 15 && y < 15 && !taken.contains(&(x, y)), "{x},{y}");
+            taken.push((x, y));
+        }
+        b.end();
     }
-    assert_eq!(b.ask("DONE"), "7,3");
-    b.end();
-}
-
-#[test]
-fn with_two_threads_it_blocks_a_four_and_plays_on() {
-    let mut b = Brain::start(&[]);
-    assert_eq!(b.ask("START 15"), "OK");
-    assert!(b.ask("INFO thread_num many").starts_with("ERROR"));
-    b.send("INFO thread_num 2");
-    b.send("INFO timeout_turn 300");
-    b.send("BOARD");
-    for (x, y, f) in [
-        (3, 3, 2),
-        (4, 3, 2),
-        (5, 3, 2),
-        (6, 3, 2),
-        (2, 3, 1),
-        (9, 9, 1),
-    ] {
-        b.send(&format!("{x},{y},{f}"));
-    }
-    assert_eq!(b.ask("DONE"), "7,3", "the four is blocked");
-    // A few more moves of a game: each answer a free point on the board.
-    let mut taken = vec![(3, 3), (4, 3), (5, 3), (6, 3), (2, 3), (9, 9), (7, 3)];
-    for turn in [(10, 10), (11, 11), (8, 8)] {
-        taken.push(turn);
-        let (x, y) = parse_move(&b.ask(&format!("TURN {},{}", turn.0, turn.1)));
-        assert!(x < 15 && y < 15 && !taken.contains(&(x, y)), "{x},{y}");
-        taken.push((x, y));
-    }
-    b.end();
 }
 
 #[test]
