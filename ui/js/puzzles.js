@@ -61,9 +61,15 @@ function renderList() {
   $('puzzles-next').disabled = !list.puzzles.some((p) => !p.solved);
 }
 
+/** Counts the list's requests: filters changed in quick succession must not
+ * have an earlier, slower answer drawn over the latest. */
+let listRequest = 0;
+
 async function loadList() {
+  listRequest += 1;
+  const mine = listRequest;
   const answer = await attempt('list_puzzles', { filter: filter() });
-  if (!answer) return;
+  if (!answer || mine !== listRequest) return;
   list = answer;
   renderList();
 }
