@@ -98,11 +98,9 @@ pub(crate) fn slot(offset: i32) -> u32 {
 static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
 
 fn table() -> &'static [AtomicU8] {
-    TABLE.get_or_init(|| {
-        (0..(4usize << KEY_BITS))
-            .map(|_| AtomicU8::new(0))
-            .collect()
-    })
+    // Zeroed memory from the allocator: only the pages of keys that occur
+    // are ever touched.
+    TABLE.get_or_init(|| bytemuck::zeroed_vec(4usize << KEY_BITS))
 }
 
 /// The pattern `side_code` (1 black, 2 white) makes by playing the centre of
@@ -134,11 +132,7 @@ pub(crate) fn exactness(black_exact: bool, white_exact: bool) -> usize {
 /// The patterns black and white make by playing the centre of the line
 /// `key`, under the [`exactness`] `rules`.
 pub(crate) fn pair(key: u32, rules: usize) -> [Pattern; 2] {
-    let table = PAIRS.get_or_init(|| {
-        (0..(4usize << KEY_BITS))
-            .map(|_| AtomicU8::new(0))
-            .collect()
-    });
+    let table = PAIRS.get_or_init(|| bytemuck::zeroed_vec(4usize << KEY_BITS));
     let cell = &table[(rules << KEY_BITS) | key as usize];
     let known = cell.load(Ordering::Relaxed);
     if known != 0 {

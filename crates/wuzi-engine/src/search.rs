@@ -717,10 +717,7 @@ impl<'a> Search<'a> {
                 break;
             }
             if self.pv_len[0] > 0 {
-                let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
-                    .iter()
-                    .map(|&m| usize::from(m))
-                    .collect();
+                let pv = self.root_pv();
                 finished = Some(Found {
                     best: pv[0],
                     score,
@@ -764,10 +761,7 @@ impl<'a> Search<'a> {
         let mut last_score = None;
         for depth in 1..=settings.max_depth.min(MAX_PLY as i32 - 4) {
             let score = self.pvs(self.root_side, -INF, INF, depth, 0);
-            let pv: Vec<usize> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .map(|&m| usize::from(m))
-                .collect();
+            let pv = self.root_pv();
             if self.aborted {
                 // A partly searched iteration still improves on the last
                 // one when it finished its first (previous best) move.
@@ -900,12 +894,7 @@ impl<'a> Search<'a> {
             return Err(WIN - (ply as i32 + 3));
         }
         if leaf {
-            self.leaf_bonus = threat_bonus(own_best, own_fours, opp_best, opp_fours, opp_open);
-            self.leaf_fours = own_fours;
-            if self.renju_black(s) && own_best == Threat::DoubleThree {
-                // It may be a forbidden double three: count it as no bonus.
-                self.leaf_bonus = self.leaf_bonus.min(0);
-            }
+            self.note_leaf(s, own_best, own_fours, opp_best, opp_fours, opp_open);
             return Ok(false);
         }
         if opp_open && self.renju_black(o) {
@@ -972,13 +961,35 @@ impl<'a> Search<'a> {
         let own_best = board.best_threat(s, None);
         let opp_best = board.best_threat(o, Some(Threat::Win));
         let opp_open = board.threat_count(o, Threat::Win) > 0;
+        self.note_leaf(s, own_best, own_fours, opp_best, opp_fours, opp_open);
+        Some(Ok(false))
+    }
+
+    /// Keeps what a quiet leaf's threats are worth and whether side `s`
+    /// has a four there, for `pvs` to use.
+    fn note_leaf(
+        &mut self,
+        s: usize,
+        own_best: Threat,
+        own_fours: bool,
+        opp_best: Threat,
+        opp_fours: bool,
+        opp_open: bool,
+    ) {
         self.leaf_bonus = threat_bonus(own_best, own_fours, opp_best, opp_fours, opp_open);
         self.leaf_fours = own_fours;
         if self.renju_black(s) && own_best == Threat::DoubleThree {
             // It may be a forbidden double three: count it as no bonus.
             self.leaf_bonus = self.leaf_bonus.min(0);
         }
-        Some(Ok(false))
+    }
+
+    /// The main line found at the root so far.
+    fn root_pv(&self) -> Vec<usize> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .map(|&m| usize::from(m))
+            .collect()
     }
 
     /// A short search for a win by fours for `s` at a leaf: the plies it
