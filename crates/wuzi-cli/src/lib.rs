@@ -1,6 +1,6 @@
 //! The `wuzi` command's parts: the Gomocup protocol, terminal play, engine
-//! matches, benchmarks and the soak of the game service. The `wuzi` and
-//! `pbrain-wuzi` binaries share them.
+//! matches, benchmarks, the soak of the game service and the tuning of the
+//! evaluation. The `wuzi` and `pbrain-wuzi` binaries share them.
 #![deny(missing_docs)]
 
 pub mod bench;
@@ -10,6 +10,7 @@ pub mod pbrain;
 pub mod play;
 pub mod puzzles;
 pub mod soak;
+pub mod tune;
 
 use wuzi_core::Rule;
 

@@ -7,7 +7,7 @@ use wuzi_core::{Rule, Stone};
 use wuzi_engine::Level;
 
 use wuzi_cli::matches::{Contender, MatchConfig};
-use wuzi_cli::{bench, matches, parse_rule, pbrain, play, puzzles, soak};
+use wuzi_cli::{bench, matches, parse_rule, pbrain, play, puzzles, soak, tune};
 
 mod serve;
 
@@ -77,6 +77,10 @@ enum Cmd {
     /// on a real data folder, at a small time a move, and check every move,
     /// the replay log, the stats and memory; exits non-zero if a check fails.
     Soak(soak::SoakArgs),
+    /// Fit the evaluation's weights to how recorded games ended
+    /// (`wuzi match --record`) and report how much better they forecast
+    /// games left out of the fit.
+    Tune(tune::TuneArgs),
     /// Build the puzzle set the app ships from engine games, or check one.
     #[command(subcommand)]
     Puzzles(PuzzlesCmd),
@@ -150,8 +154,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            matches::run(&a, &b, &config);
-            Ok(())
+            matches::run(&a, &b, &config).map(|_| ())
         }
         Cmd::Bench {
             depth,
@@ -166,6 +169,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
+        Cmd::Tune(args) => tune::run(&args, &mut io::stdout().lock()).map_err(io::Error::other),
         Cmd::Puzzles(PuzzlesCmd::Build {
             out,
             seed,

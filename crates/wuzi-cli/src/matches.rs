@@ -78,6 +78,11 @@ pub struct MatchConfig {
     /// to how the games ended.
     #[arg(long)]
     pub calibrate: bool,
+    /// Append each game to this file, one line a game (`wuzi tune` reads
+    /// it): the rule, the size, the result for black (`1-0`, `0-1` or
+    /// `1/2`) and the moves in order.
+    #[arg(long)]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// W/D/L from the first contender's view.
@@ -484,9 +489,40 @@ fn threads_text(n: u16) -> String {
     }
 }
 
+/// One game as a line of the `--record` file.
+fn record_line(rule: Rule, size: u8, end: &GameEnd, moves: &[Point]) -> String {
+    let result = match end {
+        GameEnd::Win(Stone::Black, _) => "1-0",
+        GameEnd::Win(Stone::White, _) => "0-1",
+        GameEnd::Draw => "1/2",
+    };
+    let moves: Vec<String> = moves
+        .iter()
+        .map(|&p| point_name(p, size).to_ascii_lowercase())
+        .collect();
+    format!(
+        "{} {size} {result} {}",
+        format!("{rule:?}").to_lowercase(),
+        moves.join(" ")
+    )
+}
+
 /// Plays the match and prints each game and the result. Returns the tally
 /// from `a`'s view.
-pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
+///
+/// # Errors
+/// When the `--record` file cannot be opened or written.
+pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Result<Tally> {
+    let mut record = match &config.record {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
     let threads_b = config.threads_b.unwrap_or(config.threads);
     let mut pa = player(a, config, config.threads);
     let mut pb = player(b, config, threads_b);
@@ -539,6 +575,13 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
                 };
                 samples.push((score, result));
             }
+        }
+        if let Some(file) = record.as_mut() {
+            writeln!(
+                file,
+                "{}",
+                record_line(config.rule, config.size, &end, &moves)
+            )?;
         }
         let a_stone = if a_black { Stone::Black } else { Stone::White };
         // A level against itself is told apart by colour.
@@ -623,7 +666,7 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> Tally {
             None => println!("win chance: too few scored moves to fit a scale"),
         }
     }
-    tally
+    Ok(tally)
 }
 
 /// Mean cross-entropy of the logistic `1 / (1 + e^(-score / scale))`

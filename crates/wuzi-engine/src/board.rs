@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use wuzi_core::{Point, Rule, Stone};
 
-use crate::eval::{PointValue, THREATS, Threat, point_value};
+use crate::eval::{EVAL_UNIT, Flavour, PointValue, THREATS, Threat, point_value};
 use crate::pattern::{self, EMPTY, HALF, Pattern, WALL, slot};
 
 /// Row length of the padded board: the largest board plus five walls a side.
@@ -21,6 +21,8 @@ const NO_VALUE: PointValue = PointValue {
     threat: Threat::Quiet,
     check_forbidden: false,
     score: 0,
+    attack: 0,
+    defence: 0,
 };
 
 /// A side as an array index: black 0, white 1.
@@ -71,7 +73,7 @@ struct Change {
 struct Mark {
     /// Changes recorded before the stone.
     changes: usize,
-    totals: [i32; 2],
+    totals: [[i32; 2]; 2],
     threats: [[u16; THREATS]; 2],
 }
 
@@ -91,7 +93,9 @@ pub(crate) struct Board {
     /// Rows and columns holding stones (min x, max x, min y, max y of the
     /// padded board) after each stone, so candidates scan only that area.
     boxes: Vec<[u16; 4]>,
-    totals: [i32; 2],
+    /// Per side, the sums over the empty points of their attack and
+    /// defence values, for the evaluation.
+    totals: [[i32; 2]; 2],
     /// Empty on-board points by the threat each side makes there, kept up
     /// to date with the values, so a leaf knows the threats on the board
     /// without scanning it.
@@ -144,7 +148,7 @@ impl Board {
             values: [vec![NO_VALUE; CELLS], vec![NO_VALUE; CELLS]],
             near: vec![0; CELLS],
             boxes: Vec::new(),
-            totals: [0, 0],
+            totals: [[0; 2]; 2],
             threats: [[0; THREATS]; 2],
             hash: 0,
             history: Vec::new(),
@@ -172,12 +176,13 @@ impl Board {
         for &p in &b.points.clone() {
             b.refresh(usize::from(p));
         }
-        b.totals = [0, 0];
+        b.totals = [[0; 2]; 2];
         for &p in &b.points {
             let i = usize::from(p);
             for s in 0..2 {
                 let v = b.value(s, i);
-                b.totals[s] += v.score;
+                b.totals[s][0] += v.attack;
+                b.totals[s][1] += v.defence;
                 b.threats[s][v.threat as usize] += 1;
             }
         }
@@ -196,10 +201,6 @@ impl Board {
         }
     }
 
-    fn renju_black(&self, side: usize) -> bool {
-        self.rule == Rule::Renju && side == 0
-    }
-
     /// Recomputes every pattern of an empty cell from its keys.
     fn refresh(&mut self, i: usize) {
         let mut packed = [0u16; 2];
@@ -211,7 +212,7 @@ impl Board {
         }
         for (s, bits) in packed.into_iter().enumerate() {
             self.patterns[s][i] = bits;
-            self.values[s][i] = point_value(bits, self.renju_black(s));
+            self.values[s][i] = point_value(bits, Flavour::of(self.rule, s));
         }
     }
 
@@ -243,6 +244,11 @@ impl Board {
     /// The pattern side `s` makes along direction `d` by playing cell `i`.
     pub(crate) fn pattern(&self, s: usize, i: usize, d: usize) -> Pattern {
         Pattern::from_index(((self.patterns[s][i] >> (4 * d)) & 15) as u8)
+    }
+
+    /// The four patterns side `s` makes by playing cell `i`, four bits each.
+    pub(crate) fn packed_patterns(&self, s: usize, i: usize) -> u16 {
+        self.patterns[s][i]
     }
 
     /// Threat and worth of empty cell `i` for side `s`.
@@ -279,8 +285,9 @@ impl Board {
 
     /// Static evaluation for side `s`: its point values against the other's.
     pub(crate) fn evaluate(&self, s: usize) -> i32 {
-        // The side to move gets to use its points first, hence the weights.
-        (self.totals[s] * 6 - self.totals[1 - s] * 5) / 32
+        // The side to move gets to use its points first, so its points
+        // and the opponent's are weighed apart.
+        (self.totals[s][0] - self.totals[1 - s][1]) / EVAL_UNIT
     }
 
     /// Puts a stone of side `s` on empty cell `i`.
@@ -292,7 +299,8 @@ impl Board {
         });
         for t in 0..2 {
             let v = self.value(t, i);
-            self.totals[t] -= v.score;
+            self.totals[t][0] -= v.attack;
+            self.totals[t][1] -= v.defence;
             self.threats[t][v.threat as usize] -= 1;
         }
         self.cells[i] = s as u8 + 1;
@@ -372,9 +380,10 @@ impl Board {
                 continue;
             }
             self.patterns[s][j] = packed;
-            let value = point_value(packed, self.renju_black(s));
+            let value = point_value(packed, Flavour::of(self.rule, s));
             let old = self.values[s][j];
-            self.totals[s] += value.score - old.score;
+            self.totals[s][0] += value.attack - old.attack;
+            self.totals[s][1] += value.defence - old.defence;
             self.threats[s][old.threat as usize] -= 1;
             self.threats[s][value.threat as usize] += 1;
             self.values[s][j] = value;

@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use crate::eval_weights::WEIGHTS;
 use crate::pattern::Pattern;
 
 /// The threat a side makes by playing a point, from its four line patterns.
@@ -40,21 +41,189 @@ impl Threat {
     }
 }
 
-/// Threat and value of one point for one side.
+/// Threat and values of one point for one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PointValue {
     /// The threat made by playing here.
     pub threat: Threat,
     /// Whether Renju needs the full forbidden test before black plays here.
     pub check_forbidden: bool,
-    /// Heuristic worth of the point to the side.
+    /// How urgent the point is to the side, for ordering moves.
     pub score: i32,
+    /// What the point adds to the side's evaluation when it is to move,
+    /// in [`EVAL_UNIT`]s.
+    pub attack: i32,
+    /// What the point takes off the opponent's evaluation when the
+    /// opponent is to move, in [`EVAL_UNIT`]s.
+    pub defence: i32,
 }
 
-/// Worth of one line pattern through a point.
+/// How urgent one line pattern through a point is, for ordering moves.
 const LINE_SCORE: [i32; 12] = [0, 2, 6, 10, 36, 40, 160, 190, 900, 900, 0, 6000];
 
-fn value(patterns: [Pattern; 4], renju_black: bool) -> PointValue {
+/// The weights are in this fraction of a score point, so that small ones
+/// keep their precision when summed over the board.
+pub(crate) const EVAL_UNIT: i32 = 32;
+
+/// Line patterns a point counts in the evaluation: every [`Pattern`].
+pub(crate) const LINE_FEATURES: usize = 12;
+
+/// What two line patterns through one point make together, below a
+/// threat: the points from which the next threats grow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// None of the shapes below.
+    Plain = 0,
+    /// Two open twos: a double three next move.
+    TwoTwo,
+    /// An open two and a closed three: a four-three next move.
+    TwoBlock3,
+    /// Two closed threes: a double four next move.
+    Block3Block3,
+    /// An open three and an open two (the point makes one three now).
+    ThreeTwo,
+    /// An open three and a closed three.
+    ThreeBlock3,
+}
+
+/// Number of [`Shape`] kinds.
+pub(crate) const SHAPES: usize = 6;
+
+/// The shape of a point from its four patterns and the threat they make.
+fn shape(patterns: [Pattern; 4], threat: Threat) -> Shape {
+    let count = |p: Pattern| patterns.iter().filter(|&&q| q == p).count();
+    let (twos, block3s) = (count(Pattern::Flex2), count(Pattern::Block3));
+    match threat {
+        Threat::Quiet if block3s >= 2 => Shape::Block3Block3,
+        Threat::Quiet if block3s == 1 && twos >= 1 => Shape::TwoBlock3,
+        Threat::Quiet if twos >= 2 => Shape::TwoTwo,
+        Threat::Three if block3s >= 1 => Shape::ThreeBlock3,
+        Threat::Three if twos >= 1 => Shape::ThreeTwo,
+        _ => Shape::Plain,
+    }
+}
+
+/// Where each group of weights starts in [`WEIGHTS`]: for the side to
+/// move, its points by line pattern, by threat and by shape; the same for
+/// the side that just moved; then the leaf's threat bonuses
+/// ([`LeafBonus`]).
+pub(crate) const ATTACK_LINE: usize = 0;
+/// Weights of one side's points: line patterns, threats, shapes.
+pub(crate) const SIDE_FEATURES: usize = LINE_FEATURES + THREATS + SHAPES;
+/// Where a side's threat weights start, from its line weights.
+pub(crate) const THREAT_OFFSET: usize = LINE_FEATURES;
+/// Where a side's shape weights start, from its line weights.
+pub(crate) const SHAPE_OFFSET: usize = LINE_FEATURES + THREATS;
+/// See [`ATTACK_LINE`].
+pub(crate) const DEFENCE_LINE: usize = ATTACK_LINE + SIDE_FEATURES;
+/// See [`ATTACK_LINE`].
+pub(crate) const LEAF: usize = DEFENCE_LINE + SIDE_FEATURES;
+/// Number of evaluation weights.
+pub const EVAL_WEIGHTS: usize = LEAF + LEAF_BONUSES;
+
+/// The threat combinations at a quiet leaf worth more than their points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LeafBonus {
+    /// A four-three to play while the opponent has no four: a win in practice.
+    FourThree = 0,
+    /// A double three to play while the opponent has no four or open three.
+    DoubleThree,
+    /// The opponent's open three beside a four-three or double three of
+    /// theirs elsewhere, and no four to gain time with: more than one block
+    /// can stop.
+    Overwhelmed,
+}
+
+/// Number of [`LeafBonus`] kinds.
+pub(crate) const LEAF_BONUSES: usize = 3;
+
+/// Which bonus a quiet leaf earns, if any, from the best threat of each
+/// side (`opp_best` leaving out the open-four points), whether each has a
+/// four, and whether the opponent has an open three (an open-four point).
+/// Black's double three in Renju earns nothing: it may be forbidden.
+pub(crate) fn leaf_bonus(
+    own_best: Threat,
+    own_fours: bool,
+    opp_best: Threat,
+    opp_fours: bool,
+    opp_open: bool,
+    renju_black: bool,
+) -> Option<LeafBonus> {
+    if !opp_fours && own_best == Threat::FourThree {
+        return Some(LeafBonus::FourThree);
+    }
+    if !opp_fours && !opp_open && own_best == Threat::DoubleThree && !renju_black {
+        return Some(LeafBonus::DoubleThree);
+    }
+    if !own_fours && opp_open && opp_best >= Threat::DoubleThree {
+        return Some(LeafBonus::Overwhelmed);
+    }
+    None
+}
+
+/// Which way a side's points are valued: by the weights of which rule,
+/// and whether black's Renju restrictions apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    /// Freestyle or standard, either side.
+    Gomoku = 0,
+    /// Renju, black.
+    RenjuBlack,
+    /// Renju, white.
+    RenjuWhite,
+}
+
+impl Flavour {
+    /// How side `s` (0 black) is valued under `rule`.
+    pub(crate) fn of(rule: wuzi_core::Rule, s: usize) -> Flavour {
+        match (rule, s) {
+            (wuzi_core::Rule::Renju, 0) => Flavour::RenjuBlack,
+            (wuzi_core::Rule::Renju, _) => Flavour::RenjuWhite,
+            _ => Flavour::Gomoku,
+        }
+    }
+
+    /// The weight table: 0 freestyle and standard, 1 renju.
+    pub(crate) fn table(self) -> usize {
+        usize::from(self != Flavour::Gomoku)
+    }
+}
+
+/// What a leaf bonus is worth under `rule`, in score points.
+pub(crate) fn leaf_bonus_value(rule: wuzi_core::Rule, bonus: LeafBonus) -> i32 {
+    WEIGHTS[Flavour::of(rule, 0).table()][LEAF + bonus as usize] / EVAL_UNIT
+}
+
+/// Adds what a point counts in the evaluation, for the side it belongs
+/// to, to `features` at `base` (`ATTACK_LINE` or `DEFENCE_LINE`): each
+/// line pattern, its threat and its shape. A forbidden point counts only
+/// as forbidden: black cannot use its lines there.
+pub(crate) fn count_point(
+    patterns: u16,
+    threat: Threat,
+    base: usize,
+    sign: f64,
+    features: &mut [f64],
+) {
+    features[base + THREAT_OFFSET + threat as usize] += sign;
+    if threat == Threat::Forbidden {
+        return;
+    }
+    let pats = unpack(patterns);
+    for p in pats {
+        features[base + p as usize] += sign;
+    }
+    features[base + SHAPE_OFFSET + shape(pats, threat) as usize] += sign;
+}
+
+/// The four patterns packed four bits each.
+fn unpack(patterns: u16) -> [Pattern; 4] {
+    [0, 4, 8, 12].map(|s| Pattern::from_index(((patterns >> s) & 15) as u8))
+}
+
+fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
+    let renju_black = flavour == Flavour::RenjuBlack;
+    let weights = &WEIGHTS[flavour.table()];
     let mut fives = 0;
     let mut fours = 0;
     let mut open_fours = 0;
@@ -99,27 +268,88 @@ fn value(patterns: [Pattern; 4], renju_black: bool) -> PointValue {
         Threat::Forbidden => -score,
         _ => 0,
     };
+    let worth = |base: usize| {
+        let mut sum = weights[base + THREAT_OFFSET + threat as usize];
+        if threat != Threat::Forbidden {
+            sum += patterns
+                .iter()
+                .map(|&p| weights[base + p as usize])
+                .sum::<i32>();
+            sum += weights[base + SHAPE_OFFSET + shape(patterns, threat) as usize];
+        }
+        sum
+    };
     PointValue {
         threat,
         check_forbidden,
         score,
+        attack: worth(ATTACK_LINE),
+        defence: worth(DEFENCE_LINE),
     }
 }
 
 static VALUES: OnceLock<Vec<PointValue>> = OnceLock::new();
 
 /// Value of a point from its four patterns packed four bits each
-/// (`patterns` as kept by the board), for black under Renju or anyone else.
-pub(crate) fn point_value(patterns: u16, renju_black: bool) -> PointValue {
+/// (`patterns` as kept by the board), for a side of this flavour.
+pub(crate) fn point_value(patterns: u16, flavour: Flavour) -> PointValue {
     let table = VALUES.get_or_init(|| {
-        let mut t = Vec::with_capacity(2 << 16);
-        for flavour in [false, true] {
+        let mut t = Vec::with_capacity(3 << 16);
+        for flavour in [Flavour::Gomoku, Flavour::RenjuBlack, Flavour::RenjuWhite] {
             for packed in 0..=u16::MAX {
-                let pats = [0, 4, 8, 12].map(|s| Pattern::from_index(((packed >> s) & 15) as u8));
-                t.push(value(pats, flavour));
+                t.push(value(unpack(packed), flavour));
             }
         }
         t
     });
-    table[usize::from(renju_black) << 16 | usize::from(patterns)]
+    table[(flavour as usize) << 16 | usize::from(patterns)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Pattern::{Block1, Block3, Dead, Flex2, Flex3, Flex4};
+
+    #[test]
+    fn a_point_has_the_shape_of_what_its_lines_grow_into() {
+        let value = |p: [Pattern; 4]| value(p, Flavour::Gomoku);
+        let shape_of = |p: [Pattern; 4]| shape(p, value(p).threat);
+        assert_eq!(shape_of([Flex2, Flex2, Dead, Block1]), Shape::TwoTwo);
+        assert_eq!(shape_of([Flex2, Block3, Dead, Dead]), Shape::TwoBlock3);
+        assert_eq!(shape_of([Block3, Block3, Flex2, Dead]), Shape::Block3Block3);
+        assert_eq!(shape_of([Flex3, Flex2, Dead, Dead]), Shape::ThreeTwo);
+        assert_eq!(shape_of([Flex3, Block3, Flex2, Dead]), Shape::ThreeBlock3);
+        assert_eq!(shape_of([Flex2, Block1, Dead, Dead]), Shape::Plain);
+        // A threat already counts as one: two threes are a double three.
+        assert_eq!(shape_of([Flex3, Flex3, Flex2, Dead]), Shape::Plain);
+        assert_eq!(shape_of([Flex4, Flex2, Flex2, Dead]), Shape::Plain);
+    }
+
+    #[test]
+    fn a_point_is_worth_its_weights_and_a_forbidden_one_only_its_own() {
+        let pats = [Flex3, Flex2, Block1, Dead];
+        let v = value(pats, Flavour::RenjuWhite);
+        let w = &WEIGHTS[1];
+        let lines: i32 = pats.iter().map(|&p| w[ATTACK_LINE + p as usize]).sum();
+        assert_eq!(
+            v.attack,
+            lines
+                + w[ATTACK_LINE + THREAT_OFFSET + Threat::Three as usize]
+                + w[ATTACK_LINE + SHAPE_OFFSET + Shape::ThreeTwo as usize]
+        );
+        // Black's double four in renju: forbidden, worth only that.
+        let v = value(
+            [Pattern::Block4, Pattern::Block4, Flex2, Dead],
+            Flavour::RenjuBlack,
+        );
+        assert_eq!(v.threat, Threat::Forbidden);
+        assert_eq!(
+            v.attack,
+            w[ATTACK_LINE + THREAT_OFFSET + Threat::Forbidden as usize]
+        );
+        assert_eq!(
+            v.defence,
+            w[DEFENCE_LINE + THREAT_OFFSET + Threat::Forbidden as usize]
+        );
+    }
 }

@@ -67,6 +67,7 @@ mod classic;
 mod coach;
 mod engine;
 mod eval;
+mod eval_weights;
 mod level;
 mod opening;
 mod pattern;
@@ -77,6 +78,7 @@ mod solve;
 mod threat;
 mod time;
 mod tt;
+mod tune;
 
 pub use analysis::{ANALYSIS_LIMITS, AnalysisError, GameAnalysis, MoveClass, MoveJudgement};
 pub use coach::{PointThreat, ThreatMark, threat_marks};
@@ -93,3 +95,7 @@ pub use solve::{
     toughest_defence, winning_first_moves,
 };
 pub use time::move_time;
+pub use tune::{
+    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, eval_features_along, eval_table, eval_unit,
+    eval_weight_names, eval_weights, eval_weights_source, eval_with,
+};

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use wuzi_core::Rule;
 
 use crate::board::{Board, CELLS};
-use crate::eval::Threat;
+use crate::eval::{Threat, leaf_bonus, leaf_bonus_value};
 use crate::threat::{Budget, ThreatSearch, failed_table};
 use crate::tt::{Bound, Tt};
 
@@ -163,31 +163,6 @@ pub(crate) struct Search<'a> {
     /// A helper thread's own slight reordering of close moves, so that it
     /// does not walk the main thread's tree in the same order (0: none).
     noise: u64,
-}
-
-/// The worth of the threats at a quiet leaf for the side to move, beyond the
-/// point values: a four-three it can play while the opponent has no four
-/// wins in practice; the opponent's open three together with a four-three
-/// or double three elsewhere (`opp_best` leaves out the open-four points)
-/// is more than one block can stop when the side to move has no four to
-/// gain time with.
-fn threat_bonus(
-    own_best: Threat,
-    own_fours: bool,
-    opp_best: Threat,
-    opp_fours: bool,
-    opp_open: bool,
-) -> i32 {
-    if !opp_fours && own_best == Threat::FourThree {
-        return 1_500;
-    }
-    if !opp_fours && !opp_open && own_best == Threat::DoubleThree {
-        return 600;
-    }
-    if !own_fours && opp_open && opp_best >= Threat::DoubleThree {
-        return -600;
-    }
-    0
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -976,12 +951,16 @@ impl<'a> Search<'a> {
         opp_fours: bool,
         opp_open: bool,
     ) {
-        self.leaf_bonus = threat_bonus(own_best, own_fours, opp_best, opp_fours, opp_open);
+        self.leaf_bonus = leaf_bonus(
+            own_best,
+            own_fours,
+            opp_best,
+            opp_fours,
+            opp_open,
+            self.renju_black(s),
+        )
+        .map_or(0, |b| leaf_bonus_value(self.board.rule(), b));
         self.leaf_fours = own_fours;
-        if self.renju_black(s) && own_best == Threat::DoubleThree {
-            // It may be a forbidden double three: count it as no bonus.
-            self.leaf_bonus = self.leaf_bonus.min(0);
-        }
     }
 
     /// The main line found at the root so far.
@@ -1138,6 +1117,17 @@ impl<'a> Search<'a> {
     }
 }
 
+/// What the search makes of `board` with side `s` to move at a leaf:
+/// the evaluation with its threat bonus, or the score of a decided leaf.
+#[cfg(test)]
+pub(crate) fn leaf_value(board: Board, s: usize) -> i32 {
+    let tt = Tt::new(1 << 16);
+    let stop = AtomicBool::new(false);
+    let history = [vec![0; CELLS], vec![0; CELLS]];
+    let mut search = Search::new(board, s, &tt, history, &stop);
+    search.pvs(s, -INF, INF, 0, 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1158,27 +1148,5 @@ mod tests {
         // Never all of it: the last iteration needs room to finish.
         assert!(clock(false).soft(5.0, 500) <= Duration::from_millis(1000));
         assert_eq!(clock(true).soft(0.0, 0), Duration::from_millis(1100));
-    }
-
-    #[test]
-    fn a_leaf_values_the_threats_on_both_sides() {
-        // A four-three against no four: as good as won, bar the proof.
-        assert!(threat_bonus(Threat::FourThree, true, Threat::Three, false, false) > 1_000);
-        // The same with the opponent holding a four: nothing extra.
-        assert_eq!(
-            threat_bonus(Threat::FourThree, true, Threat::Four, true, false),
-            0
-        );
-        // A double three is worth something only when the opponent has no
-        // open three of its own to answer with.
-        assert!(threat_bonus(Threat::DoubleThree, false, Threat::Three, false, false) > 0);
-        assert_eq!(
-            threat_bonus(Threat::DoubleThree, false, Threat::Three, false, true),
-            0
-        );
-        // An open three plus a double threat elsewhere, and no four to
-        // answer with: more than one block can stop.
-        assert!(threat_bonus(Threat::Three, false, Threat::DoubleThree, false, true) < 0);
-        assert!(threat_bonus(Threat::Four, true, Threat::DoubleThree, false, true) >= 0);
     }
 }

@@ -1,0 +1,380 @@
+//! Fitting the evaluation's weights to how games ended (`wuzi tune`).
+//!
+//! The games come from `wuzi match --record` (self-play of our own
+//! levels). Every position after the opening that the search would
+//! evaluate (a quiet leaf: no five to make or stop, no four that cannot be
+//! stopped) is a sample: its evaluation features for the side to move and
+//! that side's result. The evaluation is linear in its weights, so the fit
+//! is a logistic regression: the weights that make `1 / (1 + e^(-eval /
+//! scale))` the best forecast of the results (least log loss), starting
+//! from the weights in use and pulled gently towards them so that a weight
+//! the games say little about stays where it was. One game in ten is held
+//! out of the fit and only scored, so the report shows whether the new
+//! weights forecast games they were not fitted to better.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+use wuzi_core::{Rule, Stone, parse_point};
+use wuzi_engine::{
+    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_features_along, eval_table,
+    eval_unit, eval_weight_names, eval_weights, eval_weights_source, eval_with,
+};
+
+/// The options of `wuzi tune`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TuneArgs {
+    /// Game files written by `wuzi match --record`.
+    #[arg(required = true)]
+    pub games: Vec<PathBuf>,
+    /// Moves at the start of each game left out (the given opening).
+    #[arg(long, default_value_t = 6)]
+    pub skip: usize,
+    /// Steps of the fit.
+    #[arg(long, default_value_t = 3000)]
+    pub steps: usize,
+    /// How strongly the weights are pulled towards those in use: the loss
+    /// grows by this times the square of each change in score points.
+    #[arg(long, default_value_t = 1e-6)]
+    pub pull: f64,
+    /// Start from (and pull towards) the weights in this file, written as
+    /// `--write` writes them, instead of the weights in use.
+    #[arg(long)]
+    pub start: Option<PathBuf>,
+    /// Write the fitted weights to this file
+    /// (`crates/wuzi-engine/src/eval_weights.rs` to use them).
+    #[arg(long)]
+    pub write: Option<PathBuf>,
+}
+
+/// Why the games could not be used.
+#[derive(Debug, Error)]
+pub enum TuneError {
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A line is not a game.
+    #[error("{path}:{line}: {reason}")]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A weights file to start from is not one.
+    #[error("{path}: {reason}")]
+    Weights {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Nothing to fit to.
+    #[error("no positions to fit to ({0})")]
+    Empty(String),
+    /// The weights file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// One position: its features, the result for the side to move (1 won,
+/// 0.5 drawn, 0 lost), and the weight table its rule uses.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    /// The weight table of the game's rule ([`wuzi_engine::eval_table`]).
+    pub table: usize,
+    /// The evaluation's features.
+    pub features: EvalFeatures,
+    /// The result for the side to move.
+    pub result: f64,
+}
+
+/// The samples of one game line: `<rule> <size> <1-0|0-1|1/2> <moves...>`.
+///
+/// # Errors
+/// What is wrong with the line.
+pub fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
+    let mut words = line.split_whitespace();
+    let rule: Rule = crate::parse_rule(words.next().ok_or("empty line")?)?;
+    let size_text = words.next().ok_or("no board size")?;
+    let size: u8 = size_text
+        .parse()
+        .map_err(|_| format!("bad board size {size_text:?}"))?;
+    let black_result = match words.next().ok_or("no result")? {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2" => 0.5,
+        other => return Err(format!("bad result {other:?}: use 1-0, 0-1 or 1/2")),
+    };
+    let moves = words
+        .map(|w| parse_point(w, size).map_err(|e| format!("move {w:?}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let along = eval_features_along(size, rule, &moves).map_err(|e| e.to_string())?;
+    let table = eval_table(rule);
+    Ok(along
+        .into_iter()
+        .enumerate()
+        .skip(skip)
+        .filter_map(|(k, features)| {
+            // Black moved first in every recorded game.
+            let to_move = if k % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            };
+            let result = if to_move == Stone::Black {
+                black_result
+            } else {
+                1.0 - black_result
+            };
+            features.map(|features| Sample {
+                table,
+                features,
+                result,
+            })
+        })
+        .collect())
+}
+
+/// The games of the files: the samples of each, in order.
+///
+/// # Errors
+/// A file that cannot be read, or its first line that is not a game.
+pub fn read_games(paths: &[PathBuf], skip: usize) -> Result<Vec<Vec<Sample>>, TuneError> {
+    let mut games = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let samples = game_samples(line, skip).map_err(|reason| TuneError::Line {
+                path: path.clone(),
+                line: n + 1,
+                reason,
+            })?;
+            games.push(samples);
+        }
+    }
+    Ok(games)
+}
+
+/// Mean log loss of the forecasts made with `weights` (in weight units).
+#[must_use]
+pub fn log_loss(weights: &[f64], samples: &[Sample]) -> f64 {
+    let scale = f64::from(WIN_CHANCE_SCALE);
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = forecast(eval_with(weights, &s.features) / scale);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+fn forecast(z: f64) -> f64 {
+    (1.0 / (1.0 + (-z).exp())).clamp(1e-9, 1.0 - 1e-9)
+}
+
+/// The weights (in weight units) that forecast `samples` best, from
+/// `start`, with Adam steps over the whole set and the pull towards
+/// `start`.
+#[must_use]
+pub fn fit(start: &[f64], samples: &[Sample], steps: usize, pull: f64) -> Vec<f64> {
+    let unit = f64::from(eval_unit());
+    let scale = f64::from(WIN_CHANCE_SCALE);
+    let n = samples.len().max(1) as f64;
+    let mut w = start.to_vec();
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    let (beta1, beta2) = (0.9f64, 0.999f64);
+    for t in 1..=steps {
+        let mut grad = vec![0.0; w.len()];
+        for s in samples {
+            let p = forecast(eval_with(&w, &s.features) / scale);
+            let d = (p - s.result) / (scale * unit * n);
+            for (g, x) in grad.iter_mut().zip(&s.features) {
+                *g += d * x;
+            }
+        }
+        for j in 0..w.len() {
+            grad[j] += 2.0 * pull * (w[j] - start[j]) / (unit * unit);
+        }
+        // Big steps first to travel, small ones at the end to settle.
+        let progress = t as f64 / steps as f64;
+        let rate =
+            0.5 * unit * (0.02 + 0.98 * (1.0 + (std::f64::consts::PI * progress).cos()) / 2.0);
+        for j in 0..w.len() {
+            m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
+            v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
+            let m_hat = m[j] / (1.0 - beta1.powi(t as i32));
+            let v_hat = v[j] / (1.0 - beta2.powi(t as i32));
+            w[j] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+    }
+    w
+}
+
+/// Runs `wuzi tune`: reads the games, fits each rule's table to its
+/// games, prints the report to `out`, and writes the weights file when
+/// asked.
+///
+/// # Errors
+/// Unreadable or malformed games, no positions, or an unwritable file.
+pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneError> {
+    let games = read_games(&args.games, args.skip)?;
+    let start: Vec<Vec<f64>> = match &args.start {
+        Some(path) => read_weights(path)?,
+        None => eval_weights().concat(),
+    }
+    .chunks(EVAL_WEIGHTS)
+    .map(|table| table.iter().map(|&w| f64::from(w)).collect())
+    .collect();
+    let mut tables = eval_weights();
+    let mut report = String::new();
+    let mut notes = Vec::new();
+    for (t, table) in tables.iter_mut().enumerate() {
+        let name = TABLE_NAMES[t];
+        let mine: Vec<&Vec<Sample>> = games
+            .iter()
+            .filter(|g| g.first().is_some_and(|s| s.table == t))
+            .collect();
+        let (mut train, mut held) = (Vec::new(), Vec::new());
+        for (g, samples) in mine.iter().enumerate() {
+            let set = if g % 10 == 9 { &mut held } else { &mut train };
+            set.extend(samples.iter().cloned());
+        }
+        let start = &start[t];
+        if train.is_empty() || held.is_empty() {
+            let _ = writeln!(
+                report,
+                "{name}: {} games, too few to fit (at least 10: one in ten is held out); \
+                 its weights are kept",
+                mine.len()
+            );
+            *table = std::array::from_fn(|j| start[j].round() as i32);
+            continue;
+        }
+        let fitted = fit(start, &train, args.steps, args.pull);
+        *table = std::array::from_fn(|j| fitted[j].round() as i32);
+        let rounded: Vec<f64> = table.iter().map(|&w| f64::from(w)).collect();
+        let (train_before, train_after) = (log_loss(start, &train), log_loss(&rounded, &train));
+        let (held_before, held_after) = (log_loss(start, &held), log_loss(&rounded, &held));
+        let _ = writeln!(
+            report,
+            "{name}: {} games: {} positions fitted, {} held out (every tenth game)",
+            mine.len(),
+            train.len(),
+            held.len()
+        );
+        let _ = writeln!(
+            report,
+            "  log loss, fitted positions: {train_before:.4} -> {train_after:.4}"
+        );
+        let _ = writeln!(
+            report,
+            "  log loss, held-out positions: {held_before:.4} -> {held_after:.4}{}",
+            if held_after < held_before {
+                ""
+            } else {
+                " (no better on games it was not fitted to)"
+            }
+        );
+        let _ = writeln!(
+            report,
+            "  weights that changed (in 1/{} of a point):",
+            eval_unit()
+        );
+        for ((label, &old), &new) in eval_weight_names().iter().zip(start).zip(table.iter()) {
+            let old = old.round() as i32;
+            if old != new {
+                let _ = writeln!(report, "    {label:<28} {old:>8} -> {new:>8}");
+            }
+        }
+        notes.push(format!(
+            "{name}: fitted to {} positions of {} games;\n\
+             log loss on the {} positions of the held-out games {held_before:.4} -> {held_after:.4}.",
+            train.len(),
+            mine.len(),
+            held.len()
+        ));
+    }
+    if notes.is_empty() {
+        return Err(TuneError::Empty(format!(
+            "{} games: a rule needs at least 10, one in ten held out",
+            games.len()
+        )));
+    }
+    let _ = out.write_all(report.as_bytes());
+    if let Some(path) = &args.write {
+        let note = format!("\n{}", notes.join("\n"));
+        write_weights(path, &eval_weights_source(&tables, &note))?;
+        let _ = writeln!(out, "written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// What each weight table is for, by [`wuzi_engine::eval_table`].
+const TABLE_NAMES: [&str; EVAL_TABLES] = ["Freestyle and standard", "Renju"];
+
+/// The weights in a file written by `--write`: the numbers of its array.
+///
+/// # Errors
+/// An unreadable file, or one without exactly the right count of whole
+/// numbers in its array.
+pub fn read_weights(path: &Path) -> Result<Vec<i32>, TuneError> {
+    let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let bad = |reason: String| TuneError::Weights {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let body = text
+        .split_once("= [")
+        .and_then(|(_, rest)| rest.rsplit_once("];"))
+        .map(|(body, _)| body)
+        .ok_or_else(|| bad("no weights array (`= [ ... ];`)".to_string()))?;
+    // The tables' own brackets only group the numbers.
+    let weights = body
+        .split(',')
+        .map(|w| w.trim_matches(|c: char| c.is_whitespace() || c == '[' || c == ']'))
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<i32>()
+                .map_err(|_| bad(format!("{w:?} is not a whole number")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if weights.len() != EVAL_WEIGHTS * EVAL_TABLES {
+        return Err(bad(format!(
+            "{} weights, the evaluation has {EVAL_TABLES} tables of {EVAL_WEIGHTS}",
+            weights.len()
+        )));
+    }
+    Ok(weights)
+}
+
+fn write_weights(path: &Path, text: &str) -> Result<(), TuneError> {
+    std::fs::write(path, text).map_err(|source| TuneError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}

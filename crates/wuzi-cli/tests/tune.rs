@@ -1,0 +1,157 @@
+//! Records games with `wuzi match --record` and fits the evaluation to them
+//! with `wuzi tune`, as the tuning is done by hand.
+// Test helpers may panic on bad input: that is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::process::{Command, Output};
+
+fn wuzi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn recorded_games_are_fitted_and_the_weights_written_as_the_engine_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.txt");
+    let record_arg = record.to_str().unwrap();
+    for rule in ["freestyle", "renju"] {
+        let out = wuzi(&[
+            "match",
+            "easy",
+            "beginner",
+            "--games",
+            "10",
+            "--time-ms",
+            "20",
+            "--rule",
+            rule,
+            "--record",
+            record_arg,
+        ]);
+        assert!(out.status.success(), "{out:?}");
+    }
+    // One line a game, appended: rule, size, result, then the moves.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20, "{text}");
+    for (n, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            words[0],
+            if n < 10 { "freestyle" } else { "renju" },
+            "{line}"
+        );
+        assert_eq!(words[1], "15", "{line}");
+        assert!(["1-0", "0-1", "1/2"].contains(&words[2]), "{line}");
+        assert!(words.len() > 3 + 9, "a game from an opening: {line}");
+    }
+
+    let weights = dir.path().join("eval_weights.rs");
+    let out = wuzi(&[
+        "tune",
+        record_arg,
+        "--steps",
+        "200",
+        "--write",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let report = String::from_utf8(out.stdout).unwrap();
+    // Each rule's table is fitted to that rule's games.
+    assert!(
+        report.starts_with("Freestyle and standard: 10 games: "),
+        "{report}"
+    );
+    assert!(report.contains("\nRenju: 10 games: "), "{report}");
+    // The fit never forecasts the games it was fitted to worse than the
+    // weights it started from.
+    let losses = |label: &str| -> Vec<(f64, f64)> {
+        report
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(label))
+            .map(|rest| {
+                let (before, after) = rest.split_once(" -> ").unwrap();
+                let after = after.split_whitespace().next().unwrap();
+                (before.trim().parse().unwrap(), after.parse().unwrap())
+            })
+            .collect()
+    };
+    let fitted = losses("log loss, fitted positions: ");
+    assert_eq!(fitted.len(), 2, "{report}");
+    for (before, after) in fitted {
+        assert!(after < before, "{report}");
+    }
+    assert_eq!(
+        losses("log loss, held-out positions: ").len(),
+        2,
+        "{report}"
+    );
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        source.contains("pub(crate) const WEIGHTS: [[i32; 55]; 2] = ["),
+        "{source}"
+    );
+    assert!(source.contains("Renju: fitted to "), "{source}");
+
+    // The written file is a starting point for the next fit.
+    let out = wuzi(&[
+        "tune",
+        record_arg,
+        "--steps",
+        "10",
+        "--start",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    std::fs::write(&weights, "pub(crate) const WEIGHTS: [i32; 2] = [1, 2];").unwrap();
+    let out = wuzi(&["tune", record_arg, "--start", weights.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("2 weights, the evaluation has 2 tables of 55"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_games_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, says) in [
+        (
+            "freestyle 15 1-0 h8 i9\nchess 8 1-0 e4\n",
+            "games.txt:2: unknown rule",
+        ),
+        ("renju 15 2-0 h8\n", "games.txt:1: bad result"),
+        ("freestyle 15 1-0 h8 h8\n", "games.txt:1: "),
+        ("freestyle 15 1/2 h8 z99\n", "games.txt:1: move \"z99\""),
+        ("freestyle x 1/2 h8\n", "games.txt:1: bad board size"),
+    ] {
+        let path = dir.path().join("games.txt");
+        std::fs::write(&path, text).unwrap();
+        let out = wuzi(&["tune", path.to_str().unwrap()]);
+        assert!(!out.status.success(), "{text}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{text}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = wuzi(&["tune", dir.path().join("missing.txt").to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("missing.txt")
+    );
+    // Too few games to hold one in ten out.
+    let path = dir.path().join("few.txt");
+    std::fs::write(&path, "freestyle 15 1-0 h8 i9 h9 i10\n").unwrap();
+    let out = wuzi(&["tune", path.to_str().unwrap(), "--skip", "0"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("no positions to fit to")
+    );
+}
