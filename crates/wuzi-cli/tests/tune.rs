@@ -137,6 +137,21 @@ fn a_file_that_is_not_games_is_refused_with_its_line() {
         assert!(err.contains(says), "{text}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+    // A record file that cannot be made stops the match before it starts.
+    let nowhere = dir.path().join("no-such-folder").join("games.txt");
+    let out = wuzi(&[
+        "match",
+        "easy",
+        "beginner",
+        "--games",
+        "2",
+        "--record",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no-such-folder"), "{err}");
+    assert!(String::from_utf8(out.stdout).unwrap().is_empty());
     let out = wuzi(&["tune", dir.path().join("missing.txt").to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(
