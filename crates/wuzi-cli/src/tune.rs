@@ -28,9 +28,10 @@ pub struct TuneArgs {
     /// Game files written by `wuzi match --record`.
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
-    /// Moves at the start of each game left out (the given opening).
+    /// Moves at the start of each game left out of the fit (the given
+    /// opening).
     #[arg(long, default_value_t = 6)]
-    pub skip: usize,
+    pub opening_moves: usize,
     /// Steps of the fit.
     #[arg(long, default_value_t = 3000)]
     pub steps: usize,
@@ -106,7 +107,7 @@ pub struct Sample {
 ///
 /// # Errors
 /// What is wrong with the line.
-pub fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
+pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, String> {
     let mut words = line.split_whitespace();
     let rule: Rule = crate::parse_rule(words.next().ok_or("empty line")?)?;
     let size_text = words.next().ok_or("no board size")?;
@@ -127,7 +128,7 @@ pub fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
     Ok(along
         .into_iter()
         .enumerate()
-        .skip(skip)
+        .filter(|&(k, _)| k >= opening_moves)
         .filter_map(|(k, features)| {
             // Black moved first in every recorded game.
             let to_move = if k % 2 == 0 {
@@ -153,7 +154,7 @@ pub fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
 ///
 /// # Errors
 /// A file that cannot be read, or its first line that is not a game.
-pub fn read_games(paths: &[PathBuf], skip: usize) -> Result<Vec<Vec<Sample>>, TuneError> {
+pub fn read_games(paths: &[PathBuf], opening_moves: usize) -> Result<Vec<Vec<Sample>>, TuneError> {
     let mut games = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
@@ -164,7 +165,7 @@ pub fn read_games(paths: &[PathBuf], skip: usize) -> Result<Vec<Vec<Sample>>, Tu
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            let samples = game_samples(line, skip).map_err(|reason| TuneError::Line {
+            let samples = game_samples(line, opening_moves).map_err(|reason| TuneError::Line {
                 path: path.clone(),
                 line: n + 1,
                 reason,
@@ -239,7 +240,7 @@ pub fn fit(start: &[f64], samples: &[Sample], steps: usize, pull: f64) -> Vec<f6
 /// # Errors
 /// Unreadable or malformed games, no positions, or an unwritable file.
 pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneError> {
-    let games = read_games(&args.games, args.skip)?;
+    let games = read_games(&args.games, args.opening_moves)?;
     let start: Vec<Vec<f64>> = match &args.start {
         Some(path) => read_weights(path)?,
         None => eval_weights().concat(),

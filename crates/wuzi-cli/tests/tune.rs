@@ -162,7 +162,7 @@ fn a_file_that_is_not_games_is_refused_with_its_line() {
     // Too few games to hold one in ten out.
     let path = dir.path().join("few.txt");
     std::fs::write(&path, "freestyle 15 1-0 h8 i9 h9 i10\n").unwrap();
-    let out = wuzi(&["tune", path.to_str().unwrap(), "--skip", "0"]);
+    let out = wuzi(&["tune", path.to_str().unwrap(), "--opening-moves", "0"]);
     assert!(!out.status.success());
     assert!(
         String::from_utf8(out.stderr)

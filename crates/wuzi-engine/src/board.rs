@@ -77,6 +77,27 @@ struct Mark {
     threats: [[u16; THREATS]; 2],
 }
 
+/// What the threat counts say about a leaf of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LeafThreats {
+    /// The side to move wins in this many plies: a five now, or an open
+    /// four the opponent has no four to answer with.
+    Won(i32),
+    /// The counts cannot settle it (a five to block, black's open four
+    /// that may be forbidden): the candidates must be looked at.
+    Unsure,
+    /// A quiet leaf: each side's best threat (the opponent's leaving out
+    /// its open-four points), whether each has a four, and whether the
+    /// opponent has an open three.
+    Quiet {
+        own_best: Threat,
+        own_fours: bool,
+        opp_best: Threat,
+        opp_fours: bool,
+        opp_open: bool,
+    },
+}
+
 /// The engine's board. Side indices: 0 black, 1 white.
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -281,6 +302,37 @@ impl Board {
             .into_iter()
             .find(|&t| Some(t) != skip && self.threats[s][t as usize] > 0)
             .unwrap_or(Threat::Quiet)
+    }
+
+    /// What the threat counts say about a leaf with side `s` to move:
+    /// every point where a side makes a three or more lies within two of
+    /// a stone, so the counts see what a scan of the candidates sees.
+    pub(crate) fn leaf_threats(&self, s: usize) -> LeafThreats {
+        let o = 1 - s;
+        if self.threat_count(s, Threat::Five) > 0 {
+            return LeafThreats::Won(1);
+        }
+        let own_win = self.threat_count(s, Threat::Win) > 0;
+        if self.threat_count(o, Threat::Five) > 0 || (own_win && self.rule == Rule::Renju && s == 0)
+        {
+            return LeafThreats::Unsure;
+        }
+        let fours = |t: usize| {
+            [Threat::Four, Threat::FourThree, Threat::Win]
+                .into_iter()
+                .any(|k| self.threat_count(t, k) > 0)
+        };
+        let opp_fours = fours(o);
+        if own_win && !opp_fours {
+            return LeafThreats::Won(3);
+        }
+        LeafThreats::Quiet {
+            own_best: self.best_threat(s, None),
+            own_fours: fours(s),
+            opp_best: self.best_threat(o, Some(Threat::Win)),
+            opp_fours,
+            opp_open: self.threat_count(o, Threat::Win) > 0,
+        }
     }
 
     /// Static evaluation for side `s`: its point values against the other's.

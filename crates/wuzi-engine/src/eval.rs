@@ -326,6 +326,55 @@ mod tests {
     }
 
     #[test]
+    fn a_leaf_values_the_threats_on_both_sides() {
+        let bonus = |own, own_fours, opp, opp_fours, opp_open| {
+            leaf_bonus(own, own_fours, opp, opp_fours, opp_open, false)
+        };
+        // A four-three against no four: as good as won, bar the proof.
+        let four_three = bonus(Threat::FourThree, true, Threat::Three, false, false);
+        assert_eq!(four_three, Some(LeafBonus::FourThree));
+        // The same with the opponent holding a four: nothing extra.
+        assert_eq!(
+            bonus(Threat::FourThree, true, Threat::Four, true, false),
+            None
+        );
+        // A double three is worth something only when the opponent has no
+        // open three of its own to answer with.
+        let double = bonus(Threat::DoubleThree, false, Threat::Three, false, false);
+        assert_eq!(double, Some(LeafBonus::DoubleThree));
+        assert_eq!(
+            bonus(Threat::DoubleThree, false, Threat::Three, false, true),
+            None
+        );
+        // Black's double three in renju may be forbidden: no bonus.
+        assert_eq!(
+            leaf_bonus(
+                Threat::DoubleThree,
+                false,
+                Threat::Three,
+                false,
+                false,
+                true
+            ),
+            None
+        );
+        // An open three plus a double threat elsewhere, and no four to
+        // answer with: more than one block can stop.
+        let overwhelmed = bonus(Threat::Three, false, Threat::DoubleThree, false, true);
+        assert_eq!(overwhelmed, Some(LeafBonus::Overwhelmed));
+        assert_eq!(
+            bonus(Threat::Four, true, Threat::DoubleThree, false, true),
+            None
+        );
+        // What the fitted weights make of them, in every rule.
+        for rule in [wuzi_core::Rule::Freestyle, wuzi_core::Rule::Renju] {
+            assert!(leaf_bonus_value(rule, LeafBonus::FourThree) > 1_000);
+            assert!(leaf_bonus_value(rule, LeafBonus::DoubleThree) > 0);
+            assert!(leaf_bonus_value(rule, LeafBonus::Overwhelmed) < 0);
+        }
+    }
+
+    #[test]
     fn a_point_is_worth_its_weights_and_a_forbidden_one_only_its_own() {
         let pats = [Flex3, Flex2, Block1, Dead];
         let v = value(pats, Flavour::RenjuWhite);

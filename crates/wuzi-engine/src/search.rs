@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use wuzi_core::Rule;
 
-use crate::board::{Board, CELLS};
+use crate::board::{Board, CELLS, LeafThreats};
 use crate::eval::{Threat, leaf_bonus, leaf_bonus_value};
 use crate::threat::{Budget, ThreatSearch, failed_table};
 use crate::tt::{Bound, Tt};
@@ -914,30 +914,20 @@ impl<'a> Search<'a> {
     /// themselves (a five to block, black's win that may be forbidden) to
     /// the scan.
     fn leaf_threats(&mut self, s: usize, ply: usize) -> Option<Result<bool, i32>> {
-        let o = 1 - s;
-        let board = &self.board;
-        if board.threat_count(s, Threat::Five) > 0 {
-            return Some(Err(WIN - (ply as i32 + 1)));
+        match self.board.leaf_threats(s) {
+            LeafThreats::Won(plies) => Some(Err(WIN - (ply as i32 + plies))),
+            LeafThreats::Unsure => None,
+            LeafThreats::Quiet {
+                own_best,
+                own_fours,
+                opp_best,
+                opp_fours,
+                opp_open,
+            } => {
+                self.note_leaf(s, own_best, own_fours, opp_best, opp_fours, opp_open);
+                Some(Ok(false))
+            }
         }
-        let own_win = board.threat_count(s, Threat::Win) > 0;
-        if board.threat_count(o, Threat::Five) > 0 || (own_win && self.renju_black(s)) {
-            return None;
-        }
-        let fours = |t: usize| {
-            [Threat::Four, Threat::FourThree, Threat::Win]
-                .into_iter()
-                .any(|k| board.threat_count(t, k) > 0)
-        };
-        let opp_fours = fours(o);
-        if own_win && !opp_fours {
-            return Some(Err(WIN - (ply as i32 + 3)));
-        }
-        let own_fours = fours(s);
-        let own_best = board.best_threat(s, None);
-        let opp_best = board.best_threat(o, Some(Threat::Win));
-        let opp_open = board.threat_count(o, Threat::Win) > 0;
-        self.note_leaf(s, own_best, own_fours, opp_best, opp_fours, opp_open);
-        Some(Ok(false))
     }
 
     /// Keeps what a quiet leaf's threats are worth and whether side `s`

@@ -9,13 +9,13 @@
 //! occurs, and fitting the weights is a logistic regression on those
 //! counts.
 
-use wuzi_core::{Point, Rule, Stone};
+use wuzi_core::{Point, Rule};
 
-use crate::board::{Board, index, side};
+use crate::board::{Board, LeafThreats, index, side};
 pub use crate::eval::EVAL_WEIGHTS;
 use crate::eval::{
     ATTACK_LINE, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF, LINE_FEATURES, SHAPE_OFFSET, SHAPES,
-    THREAT_OFFSET, Threat, count_point, leaf_bonus,
+    THREAT_OFFSET, count_point, leaf_bonus,
 };
 use crate::eval_weights::WEIGHTS;
 use crate::position::{Position, PositionError};
@@ -119,7 +119,7 @@ pub fn eval_features_along(
     let mut board = Board::from_core(pos.board(), rule);
     let mut out = Vec::with_capacity(moves.len() + 1);
     for &m in moves {
-        out.push(features(&mut board, side(pos.to_move())));
+        out.push(features(&board, side(pos.to_move())));
         let mover = pos.to_move();
         pos.play(m)?;
         board.play(index(m), side(mover));
@@ -128,28 +128,24 @@ pub fn eval_features_along(
             return Ok(out);
         }
     }
-    out.push(features(&mut board, side(pos.to_move())));
+    out.push(features(&board, side(pos.to_move())));
     Ok(out)
 }
 
 /// The features for side `s` to move, as a quiet leaf of the search sees
-/// them (`Search::leaf_threats`), or `None` when the leaf is decided.
-fn features(board: &mut Board, s: usize) -> Option<EvalFeatures> {
+/// them ([`Board::leaf_threats`]), or `None` when the leaf is not quiet.
+fn features(board: &Board, s: usize) -> Option<EvalFeatures> {
     let o = 1 - s;
-    let renju_black = |t: usize| board.rule() == Rule::Renju && t == side(Stone::Black);
-    if board.threat_count(s, Threat::Five) > 0 || board.threat_count(o, Threat::Five) > 0 {
+    let LeafThreats::Quiet {
+        own_best,
+        own_fours,
+        opp_best,
+        opp_fours,
+        opp_open,
+    } = board.leaf_threats(s)
+    else {
         return None;
-    }
-    let own_win = board.threat_count(s, Threat::Win) > 0;
-    let fours = |t: usize| {
-        [Threat::Four, Threat::FourThree, Threat::Win]
-            .into_iter()
-            .any(|k| board.threat_count(t, k) > 0)
     };
-    let opp_fours = fours(o);
-    if own_win && (renju_black(s) || !opp_fours) {
-        return None;
-    }
     let mut x = [0.0; EVAL_WEIGHTS];
     for &p in board.points() {
         let i = usize::from(p);
@@ -172,12 +168,12 @@ fn features(board: &mut Board, s: usize) -> Option<EvalFeatures> {
         );
     }
     if let Some(bonus) = leaf_bonus(
-        board.best_threat(s, None),
-        fours(s),
-        board.best_threat(o, Some(Threat::Win)),
+        own_best,
+        own_fours,
+        opp_best,
         opp_fours,
-        board.threat_count(o, Threat::Win) > 0,
-        renju_black(s),
+        opp_open,
+        Flavour::of(board.rule(), s) == Flavour::RenjuBlack,
     ) {
         x[LEAF + bonus as usize] = 1.0;
     }
