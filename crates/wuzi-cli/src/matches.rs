@@ -59,6 +59,10 @@ pub struct MatchConfig {
     /// Time per move in milliseconds instead of each level's own.
     #[arg(long)]
     pub time_ms: Option<u64>,
+    /// Time per move in milliseconds for the second contender, when it
+    /// differs (a match at time odds).
+    #[arg(long)]
+    pub time_ms_b: Option<u64>,
     /// Multiply every side's time per move by this (0.1 plays the levels at
     /// a tenth of their own times), so that levels keep their ratio in
     /// shorter matches.
@@ -358,20 +362,19 @@ impl Player for External {
     }
 }
 
-/// The time per move `c` is given in this match.
-fn move_time_for(c: &Contender, config: &MatchConfig) -> Duration {
+/// The time per move `c` is given in this match: `time_ms` if set, else
+/// the contender's own.
+fn move_time_for(c: &Contender, time_ms: Option<u64>, config: &MatchConfig) -> Duration {
     let own = match c {
         Contender::Level(level) => level.limits().time,
         Contender::External(_) => Duration::from_millis(1000),
     };
-    config
-        .time_ms
+    time_ms
         .map_or(own, Duration::from_millis)
         .mul_f64(config.time_scale.max(0.0))
 }
 
-fn player(c: &Contender, config: &MatchConfig, threads: u16) -> Box<dyn Player> {
-    let time = move_time_for(c, config);
+fn player(c: &Contender, time: Duration, threads: u16) -> Box<dyn Player> {
     match c {
         Contender::Level(level) => {
             let mut engine = Engine::with_memory(16 << 20);
@@ -524,26 +527,34 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
         None => None,
     };
     let threads_b = config.threads_b.unwrap_or(config.threads);
-    let mut pa = player(a, config, config.threads);
-    let mut pb = player(b, config, threads_b);
+    let time_a = move_time_for(a, config.time_ms, config);
+    let time_b = move_time_for(b, config.time_ms_b.or(config.time_ms), config);
+    let mut pa = player(a, time_a, config.threads);
+    let mut pb = player(b, time_b, threads_b);
     println!(
         "match: {} ({} ms a move, {}) vs {} ({} ms a move, {}), {} games, {}, {}x{}",
         a.name(),
-        move_time_for(a, config).as_millis(),
+        time_a.as_millis(),
         threads_text(config.threads),
         b.name(),
-        move_time_for(b, config).as_millis(),
+        time_b.as_millis(),
         threads_text(threads_b),
         config.games,
         format!("{:?}", config.rule).to_lowercase(),
         config.size,
         config.size
     );
-    // The same player on different threads is told apart by its threads.
+    // The same player on different threads, or at different times, is
+    // told apart by them.
     let (name_a, name_b) = if a.name() == b.name() && config.threads != threads_b {
         (
             format!("{} [{}]", a.name(), threads_text(config.threads)),
             format!("{} [{}]", b.name(), threads_text(threads_b)),
+        )
+    } else if a.name() == b.name() && time_a != time_b {
+        (
+            format!("{} [{} ms]", a.name(), time_a.as_millis()),
+            format!("{} [{} ms]", b.name(), time_b.as_millis()),
         )
     } else {
         (a.name(), b.name())

@@ -231,3 +231,72 @@ fn the_same_level_on_different_threads_is_told_apart_by_its_threads() {
         "{out}"
     );
 }
+
+/// An engine that notes every `INFO` line it is sent in the file named by
+/// its first argument and plays the first free point.
+const NOTING_ENGINE: &str = r#"#!/bin/sh
+taken=" "
+while read -r line; do
+  case "$line" in
+    START*) echo OK ;;
+    INFO*) echo "$line" >> "$1" ;;
+    BOARD) taken=" " ;;
+    DONE) FIRST_FREE_POINT ;;
+    END) exit 0 ;;
+    *,*,*) taken="$taken${line%,*} " ;;
+  esac
+done
+"#;
+
+#[test]
+fn a_match_at_time_odds_gives_each_side_its_own_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("info.txt");
+    let engine = scripted_engine(dir.path(), NOTING_ENGINE, &notes.display().to_string());
+    let out = wuzi(&[
+        "match",
+        "easy",
+        &engine,
+        "--games",
+        "2",
+        "--time-ms",
+        "120",
+        "--time-ms-b",
+        "40",
+    ]);
+    assert!(
+        out.starts_with("match: easy (120 ms a move, 1 thread) vs")
+            && out.contains("(40 ms a move, 1 thread)"),
+        "{out}"
+    );
+    let games = out.lines().filter(|l| l.starts_with("game")).count();
+    assert_eq!(games, 2, "{out}");
+    // The engine was told its own time, never the other side's.
+    let sent = std::fs::read_to_string(&notes).unwrap();
+    let turns: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("INFO timeout_turn"))
+        .collect();
+    assert!(!turns.is_empty(), "{sent}");
+    assert!(turns.iter().all(|l| *l == "INFO timeout_turn 40"), "{sent}");
+}
+
+#[test]
+fn the_same_level_at_different_times_is_told_apart_by_its_time() {
+    let out = wuzi(&[
+        "match",
+        "easy",
+        "easy",
+        "--games",
+        "2",
+        "--time-ms",
+        "60",
+        "--time-ms-b",
+        "30",
+    ]);
+    assert!(
+        out.contains("easy [60 ms] (black) vs easy [30 ms] (white)"),
+        "{out}"
+    );
+    assert!(out.contains("easy [60 ms] vs easy [30 ms]: +"), "{out}");
+}

@@ -257,3 +257,45 @@ fn yxshowforbid_lists_black_forbidden_points() {
     assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .");
     b.end();
 }
+
+#[test]
+fn a_debug_log_shows_how_deep_each_move_was_read_and_stdout_stays_protocol() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .arg("pbrain")
+        .env("RUST_LOG", "wuzi_engine=debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(
+                b"START 15\nINFO timeout_turn 300\nBOARD\n7,7,2\n8,7,2\n7,8,1\nDONE\nEND\n",
+            )?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "only the protocol's answers: {stdout}");
+    assert_eq!(lines[0], "OK");
+    parse_move(lines[1]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let searched = stderr
+        .lines()
+        .find(|l| l.contains("searched"))
+        .unwrap_or_else(|| panic!("no search line: {stderr}"));
+    let depth: u32 = searched
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("depth="))
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no depth: {searched}"));
+    assert!(depth >= 1, "{searched}");
+    assert!(
+        searched.contains("level=Master") && searched.contains("nodes="),
+        "{searched}"
+    );
+    assert!(stderr.contains("threat searches"), "{stderr}");
+}

@@ -300,6 +300,15 @@ impl Engine {
             depth,
             nodes,
         } = found.ok_or(NoMove::NoLegalMove)?;
+        // `RUST_LOG=wuzi_engine=debug` shows how deep each move was read.
+        tracing::debug!(
+            ?level,
+            depth,
+            score,
+            nodes,
+            ms = start.elapsed().as_millis() as u64,
+            "searched"
+        );
         let mut best = board::point(best);
         let mut pv = to_points(&pv);
         if !pos.is_legal(best) {

@@ -613,9 +613,17 @@ impl<'a> Search<'a> {
             });
             return Some(found);
         }
+        let tactics = self.start.elapsed();
         if settings.vcf {
             self.root_filter = self.defences(&settings, &root_moves);
         }
+        // What the threat searches before the main one cost this move.
+        tracing::debug!(
+            tactics_ms = tactics.as_millis() as u64,
+            defences_ms = (self.start.elapsed() - tactics).as_millis() as u64,
+            defences = self.root_filter.as_ref().map_or(0, Vec::len),
+            "threat searches"
+        );
         if threads <= 1 {
             return Some(self.deepen(&settings, &root_moves, &mut report));
         }
