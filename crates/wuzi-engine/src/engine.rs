@@ -223,6 +223,7 @@ impl Engine {
                 vct: false,
                 width: 10,
                 leaf_vcf: false,
+                prune: false,
                 spend_all: false,
             },
             Level::Normal => Settings {
@@ -233,6 +234,7 @@ impl Engine {
                 vct: false,
                 width: 12,
                 leaf_vcf: false,
+                prune: false,
                 spend_all: false,
             },
             Level::Hard | Level::Beginner => Settings {
@@ -243,6 +245,7 @@ impl Engine {
                 vct: true,
                 width: 16,
                 leaf_vcf: false,
+                prune: false,
                 spend_all: false,
             },
             Level::Master => Settings {
@@ -253,6 +256,7 @@ impl Engine {
                 vct: true,
                 width: 20,
                 leaf_vcf: true,
+                prune: true,
                 spend_all: false,
             },
         };

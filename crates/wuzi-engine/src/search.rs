@@ -38,6 +38,11 @@ pub(crate) struct Settings {
     pub width: usize,
     /// Look for wins by fours at the leaves of the main search.
     pub leaf_vcf: bool,
+    /// Prune: try passing (a null move) where the side to move is ahead
+    /// and nothing forces it, drop late quiet moves near the leaves, and
+    /// search late quiet moves shallower the deeper the node. Faster to a
+    /// depth, so the levels held to a depth leave it off.
+    pub prune: bool,
     /// Use the whole time: it is a fixed time a move that is lost if not
     /// used. Otherwise an easy move is answered sooner.
     pub spend_all: bool,
@@ -156,6 +161,13 @@ pub(crate) struct Search<'a> {
     /// Look for a win by fours at every leaf where the side to move has a
     /// four to start with.
     leaf_vcf: bool,
+    /// See [`Settings::prune`].
+    prune: bool,
+    /// Whether the opponent has an open three at the inner node `generate`
+    /// last filled (only the defences are then tried, and nothing is pruned).
+    opp_open: bool,
+    /// Whether the move into each ply was a pass (no two passes in a row).
+    passed: [bool; MAX_PLY],
     /// Positions where threat searches failed, shared by all of this move's.
     failed: Vec<u64>,
     /// Scratch line for the threat searches at leaves.
@@ -217,6 +229,9 @@ impl<'a> Search<'a> {
             leaf_bonus: 0,
             leaf_fours: false,
             leaf_vcf: false,
+            prune: false,
+            opp_open: false,
+            passed: [false; MAX_PLY],
             failed: failed_table(),
             leaf_line: Vec::new(),
             noise: 0,
@@ -598,6 +613,7 @@ impl<'a> Search<'a> {
         self.node_limit = settings.nodes.unwrap_or(u64::MAX);
         self.width = settings.width;
         self.leaf_vcf = settings.leaf_vcf;
+        self.prune = settings.prune;
         self.tt.new_search();
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
@@ -648,6 +664,7 @@ impl<'a> Search<'a> {
                         helper.node_limit = settings.nodes.unwrap_or(u64::MAX);
                         helper.width = settings.width;
                         helper.leaf_vcf = settings.leaf_vcf;
+                        helper.prune = settings.prune;
                         helper.root_filter = filter;
                         helper.noise = 0x5851_F42D_4C95_7F2D_u64.wrapping_mul(h as u64 + 1);
                         let finished = helper.help(&settings, h);
@@ -888,6 +905,7 @@ impl<'a> Search<'a> {
                 .any(|&i| self.board.threat(o, i) == Threat::Win && !self.board.is_forbidden(i));
             self.candidates = cands;
         }
+        self.opp_open = opp_open;
         if opp_open {
             // Against an open three only fours (ours or blocking theirs) help.
             let board = &self.board;
@@ -1055,19 +1073,51 @@ impl<'a> Search<'a> {
         let o = 1 - s;
         // A forced block costs no depth: the four that forced it already did.
         let new_depth = if forced { depth.max(0) } else { depth - 1 };
+        // Pruning is for nodes off the main line where nothing forces the
+        // side to move and no win is in sight.
+        let pv_node = beta - alpha > 1;
+        let prunable = self.prune
+            && ply > 0
+            && !forced
+            && !pv_node
+            && !self.opp_open
+            && beta.abs() < WIN_BOUND;
+        let static_eval = if prunable { self.board.evaluate(s) } else { 0 };
+        if prunable
+            && depth >= NULL_MOVE_DEPTH
+            && !self.passed[ply]
+            && static_eval >= beta
+            && let Some(score) = self.null_move(s, beta, depth, ply)
+        {
+            self.buffers[ply] = moves;
+            return score;
+        }
         let mut best = -INF;
         let mut best_move = 0u16;
         let mut bound = Bound::Upper;
         for (n, &(order, m)) in moves.iter().enumerate() {
+            let quiet = order < QUIET_ORDER;
+            if prunable && quiet && n > 0 && depth <= FUTILE_DEPTH {
+                // A quiet move this close to the leaves gains too little
+                // to lift a score this far below alpha; and after the
+                // best-ordered few, the rest are rarely better.
+                let d = depth.max(1) as usize;
+                if static_eval + FUTILITY_MARGIN[d] <= alpha || n >= LATE_MOVES[d] {
+                    continue;
+                }
+            }
             let m_idx = usize::from(m);
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
                 score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
             } else {
-                let quiet = order < 150;
                 let reduction = if depth >= 3 && n >= 3 && quiet {
-                    1 + i32::from(n >= 10)
+                    if self.prune {
+                        late_move_reduction(depth, n, pv_node).min(new_depth - 1)
+                    } else {
+                        1 + i32::from(n >= 10)
+                    }
                 } else {
                     0
                 };
@@ -1113,6 +1163,42 @@ impl<'a> Search<'a> {
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }
+
+    /// Side `s` passes: if the opponent, moving twice, still cannot bring
+    /// the score below `beta` in a shallower search, the node fails high
+    /// without a move being tried. Gomoku has no zugzwang (a stone never
+    /// hurts its owner), so a pass is a safe lower bound.
+    fn null_move(&mut self, s: usize, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+        let reduction = NULL_MOVE_REDUCTION + depth / 4;
+        self.passed[ply + 1] = true;
+        let score = -self.pvs(1 - s, -beta, -beta + 1, depth - 1 - reduction, ply + 1);
+        self.passed[ply + 1] = false;
+        // A win found after a pass is not the side's own: keep only the bound.
+        (score >= beta && !self.aborted).then(|| score.min(WIN_BOUND))
+    }
+}
+
+/// Move-ordering scores below this are quiet: no threat made or stopped.
+const QUIET_ORDER: i32 = 150;
+/// The shallowest depth at which a pass is tried.
+const NULL_MOVE_DEPTH: i32 = 3;
+/// Plies a pass's search is shallower, besides the pass itself (plus one
+/// per four plies of depth).
+const NULL_MOVE_REDUCTION: i32 = 2;
+/// The deepest remaining depth at which quiet moves may be dropped.
+const FUTILE_DEPTH: i32 = 3;
+/// How far below alpha the static evaluation must be, by remaining depth,
+/// for quiet moves to be dropped.
+const FUTILITY_MARGIN: [i32; 4] = [0, 200, 400, 650];
+/// How many moves are tried, by remaining depth, before the quiet rest
+/// are dropped.
+const LATE_MOVES: [usize; 4] = [0, 6, 10, 15];
+
+/// Plies a late quiet move is searched shallower: more the deeper the
+/// node and the later the move, one more off the main line.
+fn late_move_reduction(depth: i32, n: usize, pv_node: bool) -> i32 {
+    let r = (f64::from(depth).ln() * (n as f64).ln() / 2.2 + 0.3) as i32;
+    r.max(1) + i32::from(!pv_node)
 }
 
 /// What the search makes of `board` with side `s` to move at a leaf:
@@ -1146,5 +1232,61 @@ mod tests {
         // Never all of it: the last iteration needs room to finish.
         assert!(clock(false).soft(5.0, 500) <= Duration::from_millis(1000));
         assert_eq!(clock(true).soft(0.0, 0), Duration::from_millis(1100));
+    }
+
+    /// Master's settings held to `depth`, pruning or not.
+    fn to_depth(depth: i32, prune: bool) -> Settings {
+        Settings {
+            time: Duration::from_secs(600),
+            nodes: None,
+            max_depth: depth,
+            vcf: true,
+            vct: true,
+            width: 20,
+            leaf_vcf: true,
+            prune,
+            spend_all: false,
+        }
+    }
+
+    /// The search's answer for the side to move after `moves`.
+    fn search(moves: &str, rule: Rule, settings: Settings) -> Found {
+        let points = wuzi_core::record::movestr::parse(moves, 15).unwrap();
+        let pos = crate::Position::from_moves(15, rule, &points).unwrap();
+        let board = Board::from_core(pos.board(), rule);
+        let tt = Tt::new(1 << 22);
+        let stop = AtomicBool::new(false);
+        let history = [vec![0; CELLS], vec![0; CELLS]];
+        let side = crate::board::side(pos.to_move());
+        let mut search = Search::new(board, side, &tt, history, &stop);
+        search.think(settings, 1, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn pruning_reaches_a_depth_with_fewer_nodes_and_still_stops_an_open_three() {
+        let positions = [
+            ("h8", Rule::Freestyle),
+            ("e11h9j9", Rule::Freestyle),
+            ("h8i9g9g8i7h7i8", Rule::Freestyle),
+            ("g10e10j7h8f9", Rule::Standard),
+            ("h8i9j8i8i7h9", Rule::Renju),
+        ];
+        let (mut full, mut pruned) = (0, 0);
+        for (moves, rule) in positions {
+            let a = search(moves, rule, to_depth(7, false));
+            let b = search(moves, rule, to_depth(7, true));
+            assert_eq!((a.depth, b.depth), (7, 7), "{moves}");
+            full += a.nodes;
+            pruned += b.nodes;
+        }
+        assert!(pruned * 4 < full * 3, "pruned {pruned} of {full} nodes");
+        // Black's open three on row 8 (H8 I8 J8) leaves white two answers,
+        // G8 and K8; nothing may be pruned away from them.
+        let answer = search("h8a1i8b1j8", Rule::Freestyle, to_depth(7, true));
+        let best = wuzi_core::point_name(crate::board::point(answer.best), 15);
+        assert!(
+            best == "G8" || best == "K8",
+            "white answered the open three at {best}"
+        );
     }
 }
