@@ -232,27 +232,11 @@ fn the_same_level_on_different_threads_is_told_apart_by_its_threads() {
     );
 }
 
-/// An engine that notes every `INFO` line it is sent in the file named by
-/// its first argument and plays the first free point.
-const NOTING_ENGINE: &str = r#"#!/bin/sh
-taken=" "
-while read -r line; do
-  case "$line" in
-    START*) echo OK ;;
-    INFO*) echo "$line" >> "$1" ;;
-    BOARD) taken=" " ;;
-    DONE) FIRST_FREE_POINT ;;
-    END) exit 0 ;;
-    *,*,*) taken="$taken${line%,*} " ;;
-  esac
-done
-"#;
-
 #[test]
 fn a_match_at_time_odds_gives_each_side_its_own_time() {
     let dir = tempfile::tempdir().unwrap();
-    let notes = dir.path().join("info.txt");
-    let engine = scripted_engine(dir.path(), NOTING_ENGINE, &notes.display().to_string());
+    let log = dir.path().join("sent.txt");
+    let engine = scripted_engine(dir.path(), RECORDING_ENGINE, &log.display().to_string());
     let out = wuzi(&[
         "match",
         "easy",
@@ -272,7 +256,7 @@ fn a_match_at_time_odds_gives_each_side_its_own_time() {
     let games = out.lines().filter(|l| l.starts_with("game")).count();
     assert_eq!(games, 2, "{out}");
     // The engine was told its own time, never the other side's.
-    let sent = std::fs::read_to_string(&notes).unwrap();
+    let sent = std::fs::read_to_string(&log).unwrap();
     let turns: Vec<&str> = sent
         .lines()
         .filter(|l| l.starts_with("INFO timeout_turn"))
