@@ -243,6 +243,15 @@ impl<'a> Search<'a> {
         self.history
     }
 
+    /// Takes up how far and how widely `settings` let it search (the
+    /// deadline is the caller's: a helper shares the main thread's).
+    fn follow(&mut self, settings: &Settings) {
+        self.node_limit = settings.nodes.unwrap_or(u64::MAX);
+        self.width = settings.width;
+        self.leaf_vcf = settings.leaf_vcf;
+        self.prune = settings.prune;
+    }
+
     fn renju_black(&self, s: usize) -> bool {
         s == 0 && self.board.rule() == Rule::Renju
     }
@@ -556,8 +565,7 @@ impl<'a> Search<'a> {
     ) -> Option<Found> {
         self.start = Instant::now();
         self.deadline = self.start + settings.time;
-        self.node_limit = settings.nodes.unwrap_or(u64::MAX);
-        self.width = settings.width;
+        self.follow(&settings);
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
         if let Some(found) = self.immediate()
@@ -610,10 +618,7 @@ impl<'a> Search<'a> {
     ) -> Option<Found> {
         self.start = Instant::now();
         self.deadline = self.start + settings.time;
-        self.node_limit = settings.nodes.unwrap_or(u64::MAX);
-        self.width = settings.width;
-        self.leaf_vcf = settings.leaf_vcf;
-        self.prune = settings.prune;
+        self.follow(&settings);
         self.tt.new_search();
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
@@ -661,10 +666,7 @@ impl<'a> Search<'a> {
                     scope.spawn(move || {
                         let mut helper = Search::new(board, side, tt, history, done);
                         helper.deadline = deadline;
-                        helper.node_limit = settings.nodes.unwrap_or(u64::MAX);
-                        helper.width = settings.width;
-                        helper.leaf_vcf = settings.leaf_vcf;
-                        helper.prune = settings.prune;
+                        helper.follow(&settings);
                         helper.root_filter = filter;
                         helper.noise = 0x5851_F42D_4C95_7F2D_u64.wrapping_mul(h as u64 + 1);
                         let finished = helper.help(&settings, h);
