@@ -10,7 +10,9 @@
 //! from the weights in use and pulled gently towards them so that a weight
 //! the games say little about stays where it was. One game in ten is held
 //! out of the fit and only scored, so the report shows whether the new
-//! weights forecast games they were not fitted to better.
+//! weights forecast games they were not fitted to better. The corrections
+//! (for four patterns together, and for the threats at a leaf) are fitted
+//! alongside, pulled back harder: there are thousands, most seen seldom.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,8 +20,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 use wuzi_core::{Rule, Stone, parse_point};
 use wuzi_engine::{
-    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_features_along, eval_table,
-    eval_unit, eval_weight_names, eval_weights, eval_weights_source, eval_with,
+    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_correction_name,
+    eval_correction_table, eval_corrections, eval_features_along, eval_table, eval_unit,
+    eval_weight_names, eval_weights, eval_weights_source, eval_with, parse_eval_weights,
 };
 
 /// The options of `wuzi tune`.
@@ -32,6 +35,10 @@ pub struct TuneArgs {
     /// opening).
     #[arg(long, default_value_t = 6)]
     pub opening_moves: usize,
+    /// Fit only this rule's table (freestyle and standard share one); the
+    /// other keeps its weights and corrections, whatever the files hold.
+    #[arg(long, value_parser = crate::parse_rule)]
+    pub rule: Option<Rule>,
     /// Steps of the fit.
     #[arg(long, default_value_t = 3000)]
     pub steps: usize,
@@ -39,8 +46,15 @@ pub struct TuneArgs {
     /// grows by this times the square of each change in score points.
     #[arg(long, default_value_t = 1e-6)]
     pub pull: f64,
+    /// How strongly the corrections (for four patterns together, and for
+    /// the threats each side has at a leaf) are pulled towards those in
+    /// use, likewise: there are many of them and most are seen seldom, so
+    /// they are held closer than the weights.
+    #[arg(long, default_value_t = 1e-4)]
+    pub correction_pull: f64,
     /// Start from (and pull towards) the weights in this file, written as
-    /// `--write` writes them, instead of the weights in use.
+    /// `--write` writes them, instead of the weights in use (and from its
+    /// corrections, none if it lists none).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// Write the fitted weights to this file
@@ -176,14 +190,38 @@ pub fn read_games(paths: &[PathBuf], opening_moves: usize) -> Result<Vec<Vec<Sam
     Ok(games)
 }
 
-/// Mean log loss of the forecasts made with `weights` (in weight units).
+/// What the fit adjusts: one table's weights and the corrections (all of
+/// them, laid out as [`wuzi_engine::EVAL_CORRECTIONS`] says), in weight
+/// units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    /// The table's weights.
+    pub weights: Vec<f64>,
+    /// The corrections.
+    pub corrections: Vec<f64>,
+}
+
+impl Model {
+    fn eval(&self, features: &EvalFeatures) -> f64 {
+        eval_with(&self.weights, &self.corrections, features)
+    }
+
+    fn rounded(&self) -> Model {
+        Model {
+            weights: self.weights.iter().map(|w| w.round()).collect(),
+            corrections: self.corrections.iter().map(|w| w.round()).collect(),
+        }
+    }
+}
+
+/// Mean log loss of the forecasts made with `model`.
 #[must_use]
-pub fn log_loss(weights: &[f64], samples: &[Sample]) -> f64 {
+pub fn log_loss(model: &Model, samples: &[Sample]) -> f64 {
     let scale = f64::from(WIN_CHANCE_SCALE);
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = forecast(eval_with(weights, &s.features) / scale);
+            let p = forecast(model.eval(&s.features) / scale);
             -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
         })
         .sum();
@@ -194,43 +232,81 @@ fn forecast(z: f64) -> f64 {
     (1.0 / (1.0 + (-z).exp())).clamp(1e-9, 1.0 - 1e-9)
 }
 
-/// The weights (in weight units) that forecast `samples` best, from
-/// `start`, with Adam steps over the whole set and the pull towards
-/// `start`.
+/// How a fit runs: its steps and how strongly the weights and the
+/// corrections are pulled back to where they started.
+#[derive(Debug, Clone, Copy)]
+pub struct FitPlan {
+    /// Adam steps over the whole set.
+    pub steps: usize,
+    /// Pull on the weights.
+    pub pull: f64,
+    /// Pull on the corrections.
+    pub correction_pull: f64,
+}
+
+/// The model that forecasts `samples` best, from `start`, with Adam
+/// steps over the whole set and the pulls towards `start`.
 #[must_use]
-pub fn fit(start: &[f64], samples: &[Sample], steps: usize, pull: f64) -> Vec<f64> {
+pub fn fit(start: &Model, samples: &[Sample], plan: FitPlan) -> Model {
     let unit = f64::from(eval_unit());
     let scale = f64::from(WIN_CHANCE_SCALE);
     let n = samples.len().max(1) as f64;
-    let mut w = start.to_vec();
+    let weights = start.weights.len();
+    // One vector for both, the weights first, so that one Adam loop moves
+    // them all.
+    let origin: Vec<f64> = start
+        .weights
+        .iter()
+        .chain(&start.corrections)
+        .copied()
+        .collect();
+    let pulls: Vec<f64> = (0..origin.len())
+        .map(|j| {
+            if j < weights {
+                plan.pull
+            } else {
+                plan.correction_pull
+            }
+        })
+        .collect();
+    let mut model = start.clone();
+    let mut w = origin.clone();
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
+    let mut grad = vec![0.0; w.len()];
     let (beta1, beta2) = (0.9f64, 0.999f64);
-    for t in 1..=steps {
-        let mut grad = vec![0.0; w.len()];
+    for t in 1..=plan.steps {
+        grad.iter_mut().for_each(|g| *g = 0.0);
         for s in samples {
-            let p = forecast(eval_with(&w, &s.features) / scale);
+            let p = forecast(model.eval(&s.features) / scale);
             let d = (p - s.result) / (scale * unit * n);
-            for (g, x) in grad.iter_mut().zip(&s.features) {
+            for (g, x) in grad.iter_mut().zip(&s.features.linear) {
                 *g += d * x;
             }
-        }
-        for j in 0..w.len() {
-            grad[j] += 2.0 * pull * (w[j] - start[j]) / (unit * unit);
+            for &(slot, x) in &s.features.corrections {
+                grad[weights + slot as usize] += d * x;
+            }
         }
         // Big steps first to travel, small ones at the end to settle.
-        let progress = t as f64 / steps as f64;
+        let progress = t as f64 / plan.steps as f64;
         let rate =
             0.5 * unit * (0.02 + 0.98 * (1.0 + (std::f64::consts::PI * progress).cos()) / 2.0);
         for j in 0..w.len() {
-            m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
-            v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
+            let g = grad[j] + 2.0 * pulls[j] * (w[j] - origin[j]) / (unit * unit);
+            if g == 0.0 && m[j] == 0.0 {
+                // Nothing in these games touches it and it has not moved.
+                continue;
+            }
+            m[j] = beta1 * m[j] + (1.0 - beta1) * g;
+            v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
             let m_hat = m[j] / (1.0 - beta1.powi(t as i32));
             let v_hat = v[j] / (1.0 - beta2.powi(t as i32));
             w[j] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
         }
+        model.weights.copy_from_slice(&w[..weights]);
+        model.corrections.copy_from_slice(&w[weights..]);
     }
-    w
+    model
 }
 
 /// Runs `wuzi tune`: reads the games, fits each rule's table to its
@@ -241,18 +317,33 @@ pub fn fit(start: &[f64], samples: &[Sample], steps: usize, pull: f64) -> Vec<f6
 /// Unreadable or malformed games, no positions, or an unwritable file.
 pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneError> {
     let games = read_games(&args.games, args.opening_moves)?;
-    let start: Vec<Vec<f64>> = match &args.start {
+    let (start, start_corrections): (Vec<i32>, Vec<i32>) = match &args.start {
         Some(path) => read_weights(path)?,
-        None => eval_weights().concat(),
-    }
-    .chunks(EVAL_WEIGHTS)
-    .map(|table| table.iter().map(|&w| f64::from(w)).collect())
-    .collect();
+        None => (eval_weights().concat(), eval_corrections()),
+    };
+    let start_corrections: Vec<f64> = start_corrections.into_iter().map(f64::from).collect();
+    let start: Vec<Vec<f64>> = start
+        .chunks(EVAL_WEIGHTS)
+        .map(|table| table.iter().map(|&w| f64::from(w)).collect())
+        .collect();
+    let plan = FitPlan {
+        steps: args.steps,
+        pull: args.pull,
+        correction_pull: args.correction_pull,
+    };
     let mut tables = eval_weights();
+    let mut corrections: Vec<i32> = start_corrections.iter().map(|c| c.round() as i32).collect();
     let mut report = String::new();
     let mut notes = Vec::new();
+    let mut fitted_any = false;
     for (t, table) in tables.iter_mut().enumerate() {
         let name = TABLE_NAMES[t];
+        if args.rule.is_some_and(|rule| eval_table(rule) != t) {
+            let _ = writeln!(report, "{name}: not fitted (--rule); its weights are kept");
+            notes.push(format!("{name}: kept as they were (not fitted)."));
+            *table = std::array::from_fn(|j| start[t][j].round() as i32);
+            continue;
+        }
         let mine: Vec<&Vec<Sample>> = games
             .iter()
             .filter(|g| g.first().is_some_and(|s| s.table == t))
@@ -262,7 +353,10 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
             let set = if g % 10 == 9 { &mut held } else { &mut train };
             set.extend(samples.iter().cloned());
         }
-        let start = &start[t];
+        let start = Model {
+            weights: start[t].clone(),
+            corrections: start_corrections.clone(),
+        };
         if train.is_empty() || held.is_empty() {
             let _ = writeln!(
                 report,
@@ -270,14 +364,20 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
                  its weights are kept",
                 mine.len()
             );
-            *table = std::array::from_fn(|j| start[j].round() as i32);
+            *table = std::array::from_fn(|j| start.weights[j].round() as i32);
             continue;
         }
-        let fitted = fit(start, &train, args.steps, args.pull);
-        *table = std::array::from_fn(|j| fitted[j].round() as i32);
-        let rounded: Vec<f64> = table.iter().map(|&w| f64::from(w)).collect();
-        let (train_before, train_after) = (log_loss(start, &train), log_loss(&rounded, &train));
-        let (held_before, held_after) = (log_loss(start, &held), log_loss(&rounded, &held));
+        let fitted = fit(&start, &train, plan).rounded();
+        fitted_any = true;
+        *table = std::array::from_fn(|j| fitted.weights[j] as i32);
+        let ours: Vec<usize> = (0..corrections.len())
+            .filter(|&slot| eval_correction_table(slot) == Some(t))
+            .collect();
+        for &slot in &ours {
+            corrections[slot] = fitted.corrections[slot] as i32;
+        }
+        let (train_before, train_after) = (log_loss(&start, &train), log_loss(&fitted, &train));
+        let (held_before, held_after) = (log_loss(&start, &held), log_loss(&fitted, &held));
         let _ = writeln!(
             report,
             "{name}: {} games: {} positions fitted, {} held out (every tenth game)",
@@ -303,11 +403,37 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
             "  weights that changed (in 1/{} of a point):",
             eval_unit()
         );
-        for ((label, &old), &new) in eval_weight_names().iter().zip(start).zip(table.iter()) {
+        for ((label, &old), &new) in eval_weight_names()
+            .iter()
+            .zip(&start.weights)
+            .zip(table.iter())
+        {
             let old = old.round() as i32;
             if old != new {
                 let _ = writeln!(report, "    {label:<28} {old:>8} -> {new:>8}");
             }
+        }
+        // The corrections that moved most; there are too many to list.
+        let mut moved: Vec<(usize, i32, i32)> = ours
+            .iter()
+            .map(|&slot| {
+                (
+                    slot,
+                    start.corrections[slot].round() as i32,
+                    corrections[slot],
+                )
+            })
+            .filter(|&(_, old, new)| old != new)
+            .collect();
+        moved.sort_by_key(|&(_, old, new)| std::cmp::Reverse((new - old).abs()));
+        let _ = writeln!(
+            report,
+            "  corrections that changed: {}, the largest:",
+            moved.len()
+        );
+        for &(slot, old, new) in moved.iter().take(12) {
+            let label = eval_correction_name(slot).unwrap_or_default();
+            let _ = writeln!(report, "    {label:<50} {old:>8} -> {new:>8}");
         }
         notes.push(format!(
             "{name}: fitted to {} positions of {} games;\n\
@@ -317,7 +443,7 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
             held.len()
         ));
     }
-    if notes.is_empty() {
+    if !fitted_any {
         return Err(TuneError::Empty(format!(
             "{} games: a rule needs at least 10, one in ten held out",
             games.len()
@@ -326,7 +452,7 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
     let _ = out.write_all(report.as_bytes());
     if let Some(path) = &args.write {
         let note = format!("\n{}", notes.join("\n"));
-        write_weights(path, &eval_weights_source(&tables, &note))?;
+        write_weights(path, &eval_weights_source(&tables, &corrections, &note))?;
         let _ = writeln!(out, "written to {}", path.display());
     }
     Ok(())
@@ -335,42 +461,20 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
 /// What each weight table is for, by [`wuzi_engine::eval_table`].
 const TABLE_NAMES: [&str; EVAL_TABLES] = ["Freestyle and standard", "Renju"];
 
-/// The weights in a file written by `--write`: the numbers of its array.
+/// The weights in a file written by `--write`: every table's numbers and
+/// the corrections.
 ///
 /// # Errors
-/// An unreadable file, or one without exactly the right count of whole
-/// numbers in its array.
-pub fn read_weights(path: &Path) -> Result<Vec<i32>, TuneError> {
+/// An unreadable file, or one that is not a weights file.
+pub fn read_weights(path: &Path) -> Result<(Vec<i32>, Vec<i32>), TuneError> {
     let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let bad = |reason: String| TuneError::Weights {
+    parse_eval_weights(&text).map_err(|reason| TuneError::Weights {
         path: path.to_path_buf(),
         reason,
-    };
-    let body = text
-        .split_once("= [")
-        .and_then(|(_, rest)| rest.rsplit_once("];"))
-        .map(|(body, _)| body)
-        .ok_or_else(|| bad("no weights array (`= [ ... ];`)".to_string()))?;
-    // The tables' own brackets only group the numbers.
-    let weights = body
-        .split(',')
-        .map(|w| w.trim_matches(|c: char| c.is_whitespace() || c == '[' || c == ']'))
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            w.parse::<i32>()
-                .map_err(|_| bad(format!("{w:?} is not a whole number")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    if weights.len() != EVAL_WEIGHTS * EVAL_TABLES {
-        return Err(bad(format!(
-            "{} weights, the evaluation has {EVAL_TABLES} tables of {EVAL_WEIGHTS}",
-            weights.len()
-        )));
-    }
-    Ok(weights)
+    })
 }
 
 fn write_weights(path: &Path, text: &str) -> Result<(), TuneError> {

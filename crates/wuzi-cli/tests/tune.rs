@@ -95,6 +95,53 @@ fn recorded_games_are_fitted_and_the_weights_written_as_the_engine_reads_them() 
         "{source}"
     );
     assert!(source.contains("Renju: fitted to "), "{source}");
+    // The corrections the games taught: for four patterns together, and
+    // for the threats each side has at a leaf, listed by name.
+    assert!(
+        source.contains("\n    (Flavour::Gomoku, [Pattern::"),
+        "{source}"
+    );
+    assert!(
+        source.contains("\n    (Flavour::RenjuBlack, &["),
+        "{source}"
+    );
+    assert!(
+        report.contains("\n  corrections that changed: "),
+        "{report}"
+    );
+
+    // One rule alone: the other table is written back as it started.
+    let renju_only = dir.path().join("renju_only.rs");
+    let out = wuzi(&[
+        "tune",
+        record_arg,
+        "--steps",
+        "50",
+        "--rule",
+        "renju",
+        "--start",
+        weights.to_str().unwrap(),
+        "--write",
+        renju_only.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.starts_with("Freestyle and standard: not fitted (--rule); its weights are kept\n"),
+        "{report}"
+    );
+    assert!(report.contains("\nRenju: 10 games: "), "{report}");
+    let first_table = |path: &std::path::Path| -> String {
+        let text = std::fs::read_to_string(path).unwrap();
+        let tables = text.split_once("WEIGHTS: [[").unwrap().1;
+        tables.split("    ],").next().unwrap().to_string()
+    };
+    assert_eq!(first_table(&renju_only), first_table(&weights));
+    let renju_table = |path: &std::path::Path| -> String {
+        let text = std::fs::read_to_string(path).unwrap();
+        text.split("    ],").nth(1).unwrap().to_string()
+    };
+    assert_ne!(renju_table(&renju_only), renju_table(&weights));
 
     // The written file is a starting point for the next fit.
     let out = wuzi(&[

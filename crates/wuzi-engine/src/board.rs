@@ -304,6 +304,15 @@ impl Board {
             .unwrap_or(Threat::Quiet)
     }
 
+    /// The threat mask of a leaf with side `s` to move: which threats each
+    /// side can make (see [`crate::eval::threat_mask`]).
+    pub(crate) fn threat_mask(&self, s: usize) -> usize {
+        crate::eval::threat_mask(
+            |t| self.threat_count(s, t) > 0,
+            |t| self.threat_count(1 - s, t) > 0,
+        )
+    }
+
     /// What the threat counts say about a leaf with side `s` to move:
     /// every point where a side makes a three or more lies within two of
     /// a stone, so the counts see what a scan of the candidates sees.

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::eval_weights::WEIGHTS;
+use crate::eval_weights::{COMBO_WEIGHTS, MASK_WEIGHTS, WEIGHTS};
 use crate::pattern::Pattern;
 
 /// The threat a side makes by playing a point, from its four line patterns.
@@ -194,6 +194,102 @@ pub(crate) fn leaf_bonus_value(rule: wuzi_core::Rule, bonus: LeafBonus) -> i32 {
     WEIGHTS[Flavour::of(rule, 0).table()][LEAF + bonus as usize] / EVAL_UNIT
 }
 
+/// How many combinations of four line patterns a point can have, the
+/// order of the lines left aside: the multisets of four of the twelve
+/// patterns.
+pub(crate) const COMBOS: usize = 1365;
+
+/// Which of the [`COMBOS`] a point's four patterns make: the same number
+/// whichever direction holds which pattern.
+pub(crate) fn combo(patterns: [Pattern; 4]) -> usize {
+    let mut p = patterns.map(|p| p as usize);
+    p.sort_unstable();
+    // Sorted a <= b <= c <= d become a < b+1 < c+2 < d+3 below 15, whose
+    // rank among all such sets is the sum of binomials (the combinatorial
+    // number system).
+    let choose = |n: usize, k: usize| -> usize {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1)) * usize::from(n >= k)
+    };
+    choose(p[0], 1) + choose(p[1] + 1, 2) + choose(p[2] + 2, 3) + choose(p[3] + 3, 4)
+}
+
+/// Which way a combination's correction counts: for the side to move's
+/// own points, or taken off for the other side's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The side to move's point.
+    Attack = 0,
+    /// The other side's point.
+    Defence,
+}
+
+/// Where the correction of `combo` for points of `flavour` in `role`
+/// sits among all of them (flavour, then role, then combination).
+pub(crate) fn combo_slot(flavour: Flavour, role: Role, combo: usize) -> usize {
+    (flavour as usize * 2 + role as usize) * COMBOS + combo
+}
+
+/// Number of combination corrections: every flavour, both roles.
+pub(crate) const COMBO_SLOTS: usize = 3 * 2 * COMBOS;
+
+/// The threats a quiet leaf's mask records for each side: whether it has
+/// a point making each of these.
+pub(crate) const MASK_THREATS: [Threat; 5] = [
+    Threat::Three,
+    Threat::Four,
+    Threat::DoubleThree,
+    Threat::FourThree,
+    Threat::Win,
+];
+
+/// Number of threat masks: one bit per [`MASK_THREATS`] for the side to
+/// move, then the same for the other side.
+pub(crate) const MASKS: usize = 1 << (2 * MASK_THREATS.len());
+
+/// The threat mask of a leaf from whether the side to move (`own`) and
+/// the other side (`opp`) can make each threat.
+pub(crate) fn threat_mask(own: impl Fn(Threat) -> bool, opp: impl Fn(Threat) -> bool) -> usize {
+    let n = MASK_THREATS.len();
+    MASK_THREATS.iter().enumerate().fold(0, |mask, (b, &t)| {
+        mask | usize::from(own(t)) << b | usize::from(opp(t)) << (b + n)
+    })
+}
+
+/// Where the value of threat mask `mask` for a side to move of `flavour`
+/// sits among the corrections: after every combination.
+pub(crate) fn mask_slot(flavour: Flavour, mask: usize) -> usize {
+    COMBO_SLOTS + flavour as usize * MASKS + mask
+}
+
+/// Number of corrections to the weights: the combinations of four
+/// patterns, then the threat masks.
+pub(crate) const CORRECTION_SLOTS: usize = COMBO_SLOTS + 3 * MASKS;
+
+/// The corrections of [`COMBO_WEIGHTS`] and [`MASK_WEIGHTS`], laid out by
+/// [`combo_slot`] and [`mask_slot`].
+pub(crate) fn corrections() -> &'static [i32] {
+    static TABLE: OnceLock<Vec<i32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0; CORRECTION_SLOTS];
+        for &(flavour, patterns, attack, defence) in COMBO_WEIGHTS {
+            let c = combo(patterns);
+            t[combo_slot(flavour, Role::Attack, c)] = attack;
+            t[combo_slot(flavour, Role::Defence, c)] = defence;
+        }
+        for &(flavour, own, opp, value) in MASK_WEIGHTS {
+            let mask = threat_mask(|t| own.contains(&t), |t| opp.contains(&t));
+            t[mask_slot(flavour, mask)] = value;
+        }
+        t
+    })
+}
+
+/// What a quiet leaf's threat mask adds to the evaluation of a side to
+/// move of `flavour`, in score points.
+pub(crate) fn mask_value(flavour: Flavour, mask: usize) -> i32 {
+    corrections()[mask_slot(flavour, mask)] / EVAL_UNIT
+}
+
 /// Adds what a point counts in the evaluation, for the side it belongs
 /// to, to `features` at `base` (`ATTACK_LINE` or `DEFENCE_LINE`): each
 /// line pattern, its threat and its shape. A forbidden point counts only
@@ -217,7 +313,7 @@ pub(crate) fn count_point(
 }
 
 /// The four patterns packed four bits each.
-fn unpack(patterns: u16) -> [Pattern; 4] {
+pub(crate) fn unpack(patterns: u16) -> [Pattern; 4] {
     [0, 4, 8, 12].map(|s| Pattern::from_index(((patterns >> s) & 15) as u8))
 }
 
@@ -279,12 +375,15 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
         }
         sum
     };
+    // What the four lines make together beyond the sum of their parts.
+    let c = combo(patterns);
+    let corrections = corrections();
     PointValue {
         threat,
         check_forbidden,
         score,
-        attack: worth(ATTACK_LINE),
-        defence: worth(DEFENCE_LINE),
+        attack: worth(ATTACK_LINE) + corrections[combo_slot(flavour, Role::Attack, c)],
+        defence: worth(DEFENCE_LINE) + corrections[combo_slot(flavour, Role::Defence, c)],
     }
 }
 
@@ -375,30 +474,52 @@ mod tests {
     }
 
     #[test]
+    fn every_set_of_four_patterns_has_its_own_combination_whatever_the_order() {
+        let mut seen = vec![None; COMBOS];
+        for packed in 0..=u16::MAX {
+            let p = unpack(packed);
+            let c = combo(p);
+            let mut sorted = p;
+            sorted.sort_unstable();
+            // The same set always lands on the same number, and no other
+            // set lands there.
+            match seen[c] {
+                None => seen[c] = Some(sorted),
+                Some(s) => assert_eq!(s, sorted, "{p:?}"),
+            }
+        }
+        // Patterns 12-15 of a nibble read as Dead: every set of the twelve.
+        assert!(seen.iter().all(Option::is_some));
+    }
+
+    #[test]
     fn a_point_is_worth_its_weights_and_a_forbidden_one_only_its_own() {
         let pats = [Flex3, Flex2, Block1, Dead];
         let v = value(pats, Flavour::RenjuWhite);
         let w = &WEIGHTS[1];
         let lines: i32 = pats.iter().map(|&p| w[ATTACK_LINE + p as usize]).sum();
+        let corrections = corrections();
+        let correction = |flavour, role, p| corrections[combo_slot(flavour, role, combo(p))];
         assert_eq!(
             v.attack,
             lines
                 + w[ATTACK_LINE + THREAT_OFFSET + Threat::Three as usize]
                 + w[ATTACK_LINE + SHAPE_OFFSET + Shape::ThreeTwo as usize]
+                + correction(Flavour::RenjuWhite, Role::Attack, pats)
         );
         // Black's double four in renju: forbidden, worth only that.
-        let v = value(
-            [Pattern::Block4, Pattern::Block4, Flex2, Dead],
-            Flavour::RenjuBlack,
-        );
+        let double_four = [Pattern::Block4, Pattern::Block4, Flex2, Dead];
+        let v = value(double_four, Flavour::RenjuBlack);
         assert_eq!(v.threat, Threat::Forbidden);
         assert_eq!(
             v.attack,
             w[ATTACK_LINE + THREAT_OFFSET + Threat::Forbidden as usize]
+                + correction(Flavour::RenjuBlack, Role::Attack, double_four)
         );
         assert_eq!(
             v.defence,
             w[DEFENCE_LINE + THREAT_OFFSET + Threat::Forbidden as usize]
+                + correction(Flavour::RenjuBlack, Role::Defence, double_four)
         );
     }
 }

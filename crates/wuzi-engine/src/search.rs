@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use wuzi_core::Rule;
 
 use crate::board::{Board, CELLS, LeafThreats};
-use crate::eval::{Threat, leaf_bonus, leaf_bonus_value};
+use crate::eval::{Flavour, Threat, leaf_bonus, leaf_bonus_value, mask_value};
 use crate::threat::{Budget, ThreatSearch, failed_table};
 use crate::tt::{Bound, Tt};
 
@@ -969,6 +969,7 @@ impl<'a> Search<'a> {
         opp_fours: bool,
         opp_open: bool,
     ) {
+        let flavour = Flavour::of(self.board.rule(), s);
         self.leaf_bonus = leaf_bonus(
             own_best,
             own_fours,
@@ -977,7 +978,8 @@ impl<'a> Search<'a> {
             opp_open,
             self.renju_black(s),
         )
-        .map_or(0, |b| leaf_bonus_value(self.board.rule(), b));
+        .map_or(0, |b| leaf_bonus_value(self.board.rule(), b))
+            + mask_value(flavour, self.board.threat_mask(s));
         self.leaf_fours = own_fours;
     }
 
