@@ -2,6 +2,7 @@
 //! times with the fastest run counted. The total node count is a signature
 //! that changes whenever search behaviour changes.
 
+use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -37,9 +38,13 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
-/// Runs the bench to `depth` on `threads` threads, printing a line per
-/// position and the totals. Returns (total nodes, nodes per second).
-pub fn run(depth: u32, threads: usize) -> (u64, u64) {
+/// Runs the bench to `depth` on `threads` threads, writing a line per
+/// position and the totals to `out`. Returns (total nodes, nodes per
+/// second).
+///
+/// # Errors
+/// `out` cannot be written to (a pipe closed early, say).
+pub fn run(depth: u32, threads: usize, out: &mut impl Write) -> io::Result<(u64, u64)> {
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
@@ -74,7 +79,8 @@ pub fn run(depth: u32, threads: usize) -> (u64, u64) {
         };
         total_nodes += r.nodes;
         total_time += time;
-        println!(
+        writeln!(
+            out,
             "position {:>2} {:<9} {:<22} best {:<4} depth {:>2} nodes {:>10} time {:>8.3}s nps {:>9}",
             n + 1,
             format!("{rule:?}").to_lowercase(),
@@ -84,21 +90,26 @@ pub fn run(depth: u32, threads: usize) -> (u64, u64) {
             r.nodes,
             time.as_secs_f64(),
             (r.nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
-        );
+        )?;
     }
     let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
-    println!(
+    writeln!(
+        out,
         "total nodes {total_nodes} time {:.3}s nps {nps} threads {threads} signature {total_nodes}",
         total_time.as_secs_f64()
-    );
-    (total_nodes, nps)
+    )?;
+    Ok((total_nodes, nps))
 }
 
 /// How long after its stop flag is raised a search answers: Master is set
 /// to think for an hour on each bench position and stopped after 30, 150
 /// and 400 ms (inside its threat searches, early and later in the main
-/// search). Prints the median and the worst, and returns the worst.
-pub fn stop_latency() -> Duration {
+/// search). Writes the median and the worst to `out`, and returns the
+/// worst.
+///
+/// # Errors
+/// `out` cannot be written to.
+pub fn stop_latency(out: &mut impl Write) -> io::Result<Duration> {
     let mut waits = Vec::new();
     for (rule, moves) in POSITIONS {
         let Ok(points) = movestr::parse(moves, 15) else {
@@ -138,13 +149,14 @@ pub fn stop_latency() -> Duration {
     waits.sort();
     let median = waits.get(waits.len() / 2).copied().unwrap_or_default();
     let worst = waits.last().copied().unwrap_or_default();
-    println!(
+    writeln!(
+        out,
         "stop: {} searches stopped after 30, 150 and 400 ms answered in {:.1} ms (median), {:.1} ms (worst)",
         waits.len(),
         median.as_secs_f64() * 1e3,
         worst.as_secs_f64() * 1e3
-    );
-    worst
+    )?;
+    Ok(worst)
 }
 
 /// A real 60-move freestyle game (Master against Beginner, cut before the
@@ -152,13 +164,17 @@ pub fn stop_latency() -> Duration {
 const REVIEW_GAME: &str = "f5k10k11j10i10j11j9i12h13l9m8h11j13i13k8l7l8j8m9n8k7n10m10m7k5k6j6i5k12i14\
                            i7h8n9l11i11m11i8i9h7g6g7j7f8f7e9d10h10g9e8l4e10e11f10g10e6e7c8d8d7g4";
 
-/// Times the review of a real 60-move game at the default analysis budget.
-/// Returns the moves reviewed and the time taken.
-pub fn review_timing() -> (usize, Duration) {
+/// Times the review of a real 60-move game at the default analysis budget,
+/// writing the figure to `out`. Returns the moves reviewed and the time
+/// taken.
+///
+/// # Errors
+/// `out` cannot be written to.
+pub fn review_timing(out: &mut impl Write) -> io::Result<(usize, Duration)> {
     let stop = AtomicBool::new(false);
     let mut engine = Engine::with_memory(16 << 20);
     let Ok(moves) = movestr::parse(REVIEW_GAME, 15) else {
-        return (0, Duration::ZERO);
+        return Ok((0, Duration::ZERO));
     };
     let start = Instant::now();
     let review = engine.analyse_game(
@@ -171,12 +187,13 @@ pub fn review_timing() -> (usize, Duration) {
     );
     let time = start.elapsed();
     let reviewed = review.map(|r| r.moves.len()).unwrap_or(0);
-    println!(
+    writeln!(
+        out,
         "review of {reviewed} moves took {:.2}s ({} ms a position)",
         time.as_secs_f64(),
         wuzi_engine::ANALYSIS_LIMITS.time.as_millis()
-    );
-    (reviewed, time)
+    )?;
+    Ok((reviewed, time))
 }
 
 #[cfg(test)]

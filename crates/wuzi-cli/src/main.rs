@@ -161,12 +161,15 @@ fn main() -> ExitCode {
             review,
             threads,
         } => {
-            bench::run(depth, usize::from(threads));
-            bench::stop_latency();
-            if review {
-                bench::review_timing();
-            }
-            Ok(())
+            let out = &mut io::stdout().lock();
+            bench::run(depth, usize::from(threads), out)
+                .and_then(|_| bench::stop_latency(out))
+                .and_then(|_| {
+                    if review {
+                        bench::review_timing(out)?;
+                    }
+                    Ok(())
+                })
         }
         Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
         Cmd::Tune(args) => tune::run(&args, &mut io::stdout().lock()).map_err(io::Error::other),

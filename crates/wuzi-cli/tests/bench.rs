@@ -1,0 +1,71 @@
+//! `wuzi bench`: a line per position, the totals with the signature, the
+//! stop figure; and a reader that stops early ends it with a message, not
+//! a panic.
+// Test helpers may panic on bad input: that is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+#[test]
+fn the_bench_reports_every_position_the_totals_and_the_stop() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["bench", "--depth", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 10, "{text}");
+    for (n, line) in lines[..8].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("position {:>2} ", n + 1)),
+            "{line}"
+        );
+        assert!(line.contains(" depth  3 "), "{line}");
+    }
+    // The signature is the total of the positions' nodes.
+    let nodes = |line: &str| -> u64 {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    let total: u64 = lines[..8].iter().map(|l| nodes(l)).sum();
+    assert!(
+        lines[8].starts_with(&format!("total nodes {total} ")),
+        "{}",
+        lines[8]
+    );
+    assert!(
+        lines[8].ends_with(&format!("signature {total}")),
+        "{}",
+        lines[8]
+    );
+    assert!(
+        lines[9].starts_with("stop: 24 searches stopped"),
+        "{}",
+        lines[9]
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_bench_with_a_message() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["bench", "--depth", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    {
+        // Read one line, then close the pipe, as `wuzi bench | head -1` does.
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        reader.read_line(&mut first).unwrap();
+    }
+    assert!(first.starts_with("position  1 "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("wuzi: Broken pipe"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
