@@ -5,6 +5,7 @@
 mod support;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use serde_json::{Value, json};
@@ -34,31 +35,29 @@ fn the_shipped_set_is_big_enough_and_every_puzzle_is_won_as_it_says() {
     }
     let ids: std::collections::HashSet<_> = set.iter().map(|p| &p.id).collect();
     assert_eq!(ids.len(), set.len(), "ids are unique");
-    // Every puzzle, checked again by the solver, on both cores.
-    // Alternate puzzles between the two, so both get easy and hard ones.
-    let halves: Vec<Vec<_>> = (0..2)
-        .map(|k| {
-            set.iter()
-                .enumerate()
-                .filter(|(i, _)| i % 2 == k)
-                .map(|(_, p)| p.clone())
-                .collect()
-        })
-        .collect();
-    let checks: Vec<_> = halves
-        .into_iter()
-        .map(|half| {
-            thread::spawn(move || {
-                half.iter()
-                    .filter_map(|p| p.verify().err().map(|e| e.to_string()))
-                    .collect::<Vec<_>>()
+    // Every puzzle, checked again by the solver, on both cores. A few
+    // puzzles take most of the time, so each core takes the next puzzle
+    // when it is free rather than a fixed half.
+    let next = AtomicUsize::new(0);
+    let failures: Vec<String> = thread::scope(|scope| {
+        let checks: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut failed = Vec::new();
+                    while let Some(p) = set.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        if let Err(e) = p.verify() {
+                            failed.push(e.to_string());
+                        }
+                    }
+                    failed
+                })
             })
-        })
-        .collect();
-    let failures: Vec<String> = checks
-        .into_iter()
-        .flat_map(|c| c.join().expect("a check thread"))
-        .collect();
+            .collect();
+        checks
+            .into_iter()
+            .flat_map(|c| c.join().expect("a check thread"))
+            .collect()
+    });
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
