@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 use wuzi_core::{Rule, Stone, parse_point};
 use wuzi_engine::{
-    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_correction_name,
-    eval_correction_table, eval_corrections, eval_features_along, eval_table, eval_unit,
-    eval_weight_names, eval_weights, eval_weights_source, eval_with, parse_eval_weights,
+    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_correction_is_mask,
+    eval_correction_name, eval_correction_table, eval_corrections, eval_features_along, eval_table,
+    eval_unit, eval_weight_names, eval_weights, eval_weights_source, eval_with, parse_eval_weights,
 };
 
 /// The options of `wuzi tune`.
@@ -52,6 +52,11 @@ pub struct TuneArgs {
     /// they are held closer than the weights.
     #[arg(long, default_value_t = 1e-4)]
     pub correction_pull: f64,
+    /// How strongly the threat masks' values are pulled towards those in
+    /// use (there are few, each seen in many positions); the same as
+    /// `--correction-pull` unless given.
+    #[arg(long)]
+    pub mask_pull: Option<f64>,
     /// Start from (and pull towards) the weights in this file, written as
     /// `--write` writes them, instead of the weights in use (and from its
     /// corrections, none if it lists none).
@@ -240,8 +245,10 @@ pub struct FitPlan {
     pub steps: usize,
     /// Pull on the weights.
     pub pull: f64,
-    /// Pull on the corrections.
+    /// Pull on the corrections for four patterns together.
     pub correction_pull: f64,
+    /// Pull on the threat masks' values.
+    pub mask_pull: f64,
 }
 
 /// The model that forecasts `samples` best, from `start`, with Adam
@@ -264,6 +271,8 @@ pub fn fit(start: &Model, samples: &[Sample], plan: FitPlan) -> Model {
         .map(|j| {
             if j < weights {
                 plan.pull
+            } else if eval_correction_is_mask(j - weights) {
+                plan.mask_pull
             } else {
                 plan.correction_pull
             }
@@ -330,6 +339,7 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
         steps: args.steps,
         pull: args.pull,
         correction_pull: args.correction_pull,
+        mask_pull: args.mask_pull.unwrap_or(args.correction_pull),
     };
     let mut tables = eval_weights();
     let mut corrections: Vec<i32> = start_corrections.iter().map(|c| c.round() as i32).collect();

@@ -119,6 +119,8 @@ fn recorded_games_are_fitted_and_the_weights_written_as_the_engine_reads_them() 
         "50",
         "--rule",
         "renju",
+        "--mask-pull",
+        "1e-7",
         "--start",
         weights.to_str().unwrap(),
         "--write",

@@ -139,6 +139,13 @@ pub fn eval_correction_table(slot: usize) -> Option<usize> {
     Some(usize::from(flavour > 0))
 }
 
+/// Whether a correction is a threat mask's value (the rest are
+/// combinations of four patterns).
+#[must_use]
+pub fn eval_correction_is_mask(slot: usize) -> bool {
+    (COMBO_SLOTS..CORRECTION_SLOTS).contains(&slot)
+}
+
 /// A name for a correction: `renju-black attack flex3 flex2 block1 dead`
 /// for a combination, `gomoku mask three four / three` for a threat mask
 /// (the side to move's threats, then the other side's), or `None` past
@@ -684,6 +691,9 @@ mod tests {
             "gomoku mask - / -"
         );
         assert_eq!(eval_correction_name(EVAL_CORRECTIONS), None);
+        assert!(eval_correction_is_mask(mask_slot(Flavour::Gomoku, 0)));
+        assert!(!eval_correction_is_mask(COMBO_SLOTS - 1));
+        assert!(!eval_correction_is_mask(EVAL_CORRECTIONS));
         assert_eq!(
             eval_correction_table(mask_slot(Flavour::Gomoku, 5)),
             Some(0)
