@@ -154,7 +154,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            matches::run(&a, &b, &config).map(|_| ())
+            matches::run(&a, &b, &config, &mut io::stdout().lock()).map(|_| ())
         }
         Cmd::Bench {
             depth,

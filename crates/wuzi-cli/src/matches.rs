@@ -514,8 +514,14 @@ fn record_line(rule: Rule, size: u8, end: &GameEnd, moves: &[Point]) -> String {
 /// from `a`'s view.
 ///
 /// # Errors
-/// When the `--record` file cannot be opened or written.
-pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Result<Tally> {
+/// When the `--record` file cannot be opened or written, or `out` cannot
+/// be written to (a pipe closed early, say).
+pub fn run(
+    a: &Contender,
+    b: &Contender,
+    config: &MatchConfig,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<Tally> {
     let mut record = match &config.record {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -531,7 +537,8 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
     let time_b = move_time_for(b, config.time_ms_b.or(config.time_ms), config);
     let mut pa = player(a, time_a, config.threads);
     let mut pb = player(b, time_b, threads_b);
-    println!(
+    writeln!(
+        out,
         "match: {} ({} ms a move, {}) vs {} ({} ms a move, {}), {} games, {}, {}x{}",
         a.name(),
         time_a.as_millis(),
@@ -543,7 +550,7 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
         format!("{:?}", config.rule).to_lowercase(),
         config.size,
         config.size
-    );
+    )?;
     // The same player on different threads, or at different times, is
     // told apart by them.
     let (name_a, name_b) = if a.name() == b.name() && config.threads != threads_b {
@@ -635,7 +642,8 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
         } else {
             format!("{how}; {}", mended.join("; "))
         };
-        println!(
+        writeln!(
+            out,
             "game {:>3}: {black} (black) vs {white} (white): {result} ({how}, {} moves){}",
             g + 1,
             moves.len(),
@@ -644,16 +652,18 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
             } else {
                 String::new()
             }
-        );
+        )?;
     }
     for (colour, t) in ["black", "white"].iter().zip(by_colour) {
-        println!(
+        writeln!(
+            out,
             "{} as {colour}: +{} ={} -{}",
             name_a, t.wins, t.draws, t.losses
-        );
+        )?;
     }
     let (elo, low, high) = tally.elo();
-    println!(
+    writeln!(
+        out,
         "{} vs {}: +{} ={} -{} of {}, score {:.1}%, Elo {} (95%: {} to {})",
         name_a,
         name_b,
@@ -665,17 +675,18 @@ pub fn run(a: &Contender, b: &Contender, config: &MatchConfig) -> std::io::Resul
         elo_text(elo),
         elo_text(low),
         elo_text(high)
-    );
+    )?;
     if config.calibrate {
-        match fit_scale(&samples) {
-            Some((scale, loss)) => println!(
+        let line = match fit_scale(&samples) {
+            Some((scale, loss)) => format!(
                 "win chance: 1 / (1 + e^(-score / {scale:.0})) fits {} scored moves best \
                  (log loss {loss:.4}; at the engine's scale {WIN_CHANCE_SCALE:.0}: {:.4})",
                 samples.len(),
                 log_loss(&samples, f64::from(WIN_CHANCE_SCALE))
             ),
-            None => println!("win chance: too few scored moves to fit a scale"),
-        }
+            None => "win chance: too few scored moves to fit a scale".to_string(),
+        };
+        writeln!(out, "{line}")?;
     }
     Ok(tally)
 }

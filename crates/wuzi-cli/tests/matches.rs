@@ -2,7 +2,8 @@
 // Test helpers may panic on bad input: that is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 
 fn wuzi(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
@@ -283,4 +284,34 @@ fn the_same_level_at_different_times_is_told_apart_by_its_time() {
         "{out}"
     );
     assert!(out.contains("easy [60 ms] vs easy [30 ms]: +"), "{out}");
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_match_with_a_message() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args([
+            "match",
+            "easy",
+            "beginner",
+            "--games",
+            "4",
+            "--time-ms",
+            "20",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    {
+        // The header only, then the pipe closes, as `wuzi match ... | head -1`.
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        reader.read_line(&mut first).unwrap();
+    }
+    assert!(first.starts_with("match: easy "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("wuzi: Broken pipe"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }
