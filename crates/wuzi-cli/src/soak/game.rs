@@ -14,6 +14,11 @@ use wuzi_session::{AppError, Door, Service};
 
 use super::plan::{GamePlan, Sides};
 
+/// More calls than any tournament opening's decisions take (Soosõrv-8:
+/// up to four colour choices, the number of fifth moves, the offers and
+/// the pick; Swap2: three).
+const OPENING_DECISIONS: usize = 32;
+
 /// The soak's door: nobody watches the progress, and no file is asked
 /// for (the soak sends no command that would).
 #[derive(Debug)]
@@ -240,8 +245,10 @@ impl<'a> Table<'a> {
             )));
         }
         // Every move fills a point, so a game that goes on longer than the
-        // board has points is stuck.
-        let most = usize::from(plan.size) * usize::from(plan.size) + 1;
+        // board has points is stuck; a tournament opening's decisions
+        // (colours, the number of fifth moves, offers, the pick) place no
+        // stone, so a game played to a full board takes a few calls more.
+        let most = usize::from(plan.size) * usize::from(plan.size) + 1 + OPENING_DECISIONS;
         for _ in 0..most {
             if !view["outcome"].is_null() {
                 return Ok(view);
