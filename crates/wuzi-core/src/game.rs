@@ -126,6 +126,11 @@ pub enum Outcome {
     },
     /// The board filled up with no winner.
     Draw,
+    /// Black, to move in renju with forbidden moves refused, has only
+    /// forbidden points left: nobody can win by playing on, so the game is
+    /// drawn (under [`ForbiddenMoves::Lose`] black would have to play one and
+    /// lose instead).
+    NoMoveLeft,
     /// `loser` resigned.
     Resign {
         /// The side that resigned.
@@ -151,7 +156,7 @@ impl Outcome {
     pub fn winner(&self) -> Option<Stone> {
         match self {
             Outcome::Win { stone, .. } => Some(*stone),
-            Outcome::Draw => None,
+            Outcome::Draw | Outcome::NoMoveLeft => None,
             Outcome::Resign { loser } | Outcome::Timeout { loser } => Some(loser.opponent()),
             Outcome::ForbiddenMove { .. } => Some(Stone::White),
         }
@@ -326,7 +331,7 @@ impl Game {
     /// [`Setup::board`]).
     pub fn with_setup(config: GameConfig, setup: Setup) -> Result<Game, SetupError> {
         let board = setup.board(&config)?;
-        Ok(Game {
+        let mut game = Game {
             config,
             setup,
             opening: None,
@@ -335,7 +340,12 @@ impl Game {
             redo: Vec::new(),
             outcome: None,
             turn_started: Instant::now(),
-        })
+        };
+        // A set-up can leave black nothing to play from the start.
+        if game.no_move_left() {
+            game.outcome = Some(Outcome::NoMoveLeft);
+        }
+        Ok(game)
     }
 
     /// A game with `points` played in order, each checked as
@@ -784,6 +794,8 @@ impl Game {
                 .map(|line| Outcome::Win { stone, line })
         } else if self.setup.len() + self.moves.len() >= self.board.area() {
             Some(Outcome::Draw)
+        } else if self.no_move_left() {
+            Some(Outcome::NoMoveLeft)
         } else {
             None
         };
@@ -870,9 +882,29 @@ impl Game {
         }
     }
 
-    /// Changes what a forbidden move does, mid-game.
+    /// Changes what a forbidden move does, mid-game. Refusing them can
+    /// leave black with no move at all: that ends the game
+    /// ([`Outcome::NoMoveLeft`]); letting them be played again reopens it.
     pub fn set_forbidden_moves(&mut self, forbidden: ForbiddenMoves) {
         self.config.forbidden = forbidden;
+        if self.outcome.is_none() && self.no_move_left() {
+            self.outcome = Some(Outcome::NoMoveLeft);
+        } else if self.outcome == Some(Outcome::NoMoveLeft) && !self.no_move_left() {
+            self.outcome = None;
+        }
+    }
+
+    /// Whether black is to move with forbidden moves refused and every
+    /// empty point forbidden. Near any real game's end only: the first
+    /// empty point that is not forbidden settles it, and most are not.
+    fn no_move_left(&self) -> bool {
+        let size = self.board.size();
+        self.forbidden_applies()
+            && self.config.forbidden == ForbiddenMoves::Refuse
+            && (0..size)
+                .flat_map(|x| (0..size).map(move |y| Point::new(x, y)))
+                .filter(|&point| self.board.is_empty_at(point))
+                .all(|point| forbidden_kind(&self.board, point).is_some())
     }
 }
 

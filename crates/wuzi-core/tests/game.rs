@@ -448,3 +448,101 @@ fn a_full_set_up_board_is_refused_and_the_last_point_draws() {
     game.try_play(last).unwrap();
     assert_eq!(game.outcome(), Some(Outcome::Draw));
 }
+
+/// A renju board with two empty points, white to move: o15 (the corner),
+/// and g8, where black's stones either side (d8 e8 f8, h8 i8) make any
+/// black stone an overline. No line holds five of a kind, so the game is
+/// on until white fills the corner.
+fn last_two_points(forbidden: ForbiddenMoves) -> Game {
+    const ROWS: [&str; 15] = [
+        "OOOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOOXXX.XXOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXXO",
+        "OOXXOOXXOOXXOOX",
+        "XXOOXXOOXXOOXX.",
+    ];
+    let mut setup = Setup::default();
+    for (y, row) in (0u8..).zip(ROWS) {
+        for (x, cell) in (0u8..).zip(row.chars()) {
+            match cell {
+                'X' => setup.black.push(Point::new(x, y)),
+                'O' => setup.white.push(Point::new(x, y)),
+                _ => {}
+            }
+        }
+    }
+    let config = GameConfig {
+        rule: Rule::Renju,
+        forbidden,
+        first: Stone::White,
+        ..GameConfig::default()
+    };
+    let game = Game::with_setup(config, setup).unwrap();
+    assert_eq!(game.to_move(), Stone::White);
+    assert!(!game.is_over());
+    game
+}
+
+#[test]
+fn black_left_with_only_forbidden_points_ends_the_game_when_they_are_refused() {
+    let mut game = last_two_points(ForbiddenMoves::Refuse);
+    game.try_play(p("o1")).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::NoMoveLeft));
+    assert_eq!(game.outcome().unwrap().winner(), None);
+    assert_eq!(game.try_play(p("g8")), Err(IllegalMove::GameOver));
+
+    // Taking white's move back reopens the game, white to move.
+    game.undo().unwrap();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.to_move(), Stone::White);
+    game.redo().unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::NoMoveLeft));
+}
+
+#[test]
+fn black_left_with_only_forbidden_points_must_play_one_and_lose_in_tournament_rules() {
+    let mut game = last_two_points(ForbiddenMoves::Lose);
+    game.try_play(p("o1")).unwrap();
+    assert_eq!(game.outcome(), None);
+    game.try_play(p("g8")).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::ForbiddenMove {
+            point: p("g8"),
+            kind: Forbidden::Overline
+        })
+    );
+}
+
+#[test]
+fn changing_the_forbidden_setting_ends_or_reopens_a_game_with_no_move_left() {
+    let mut game = last_two_points(ForbiddenMoves::Lose);
+    game.try_play(p("o1")).unwrap();
+    game.set_forbidden_moves(ForbiddenMoves::Refuse);
+    assert_eq!(game.outcome(), Some(Outcome::NoMoveLeft));
+    game.set_forbidden_moves(ForbiddenMoves::Lose);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.to_move(), Stone::Black);
+}
+
+#[test]
+fn a_set_up_that_leaves_black_no_move_is_over_from_the_start() {
+    let mut stones = last_two_points(ForbiddenMoves::Refuse);
+    stones.try_play(p("o1")).unwrap();
+    let config = GameConfig {
+        first: Stone::Black,
+        ..*stones.config()
+    };
+    let game = Game::with_setup(config, Setup::of_board(stones.board())).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::NoMoveLeft));
+}

@@ -246,6 +246,7 @@ fn outcome(outcome: &Outcome) -> OutcomeView {
     let (kind, point, forbidden_kind) = match outcome {
         Outcome::Win { .. } => ("five", None, None),
         Outcome::Draw => ("draw", None, None),
+        Outcome::NoMoveLeft => ("no_move_left", None, None),
         Outcome::Resign { .. } => ("resign", None, None),
         Outcome::Timeout { .. } => ("timeout", None, None),
         Outcome::ForbiddenMove { point, kind } => ("forbidden", Some(*point), Some(*kind)),

@@ -143,7 +143,7 @@ impl From<&wuzi_core::Outcome> for GameResult {
                 stone: Stone::White,
                 ..
             } => GameResult::WhiteWin,
-            wuzi_core::Outcome::Draw => GameResult::Draw,
+            wuzi_core::Outcome::Draw | wuzi_core::Outcome::NoMoveLeft => GameResult::Draw,
             wuzi_core::Outcome::Resign { loser } => GameResult::Resign {
                 winner: loser.opponent(),
             },

@@ -426,7 +426,9 @@ fn finish(view: &Value, rules: &Game, plan: &GamePlan, played: &mut Played) -> R
     let winner = winner_of(view);
     let agrees = match (kind, rules.outcome()) {
         ("five", Some(Outcome::Win { stone, .. })) => winner == Some(stone),
-        ("draw", Some(Outcome::Draw)) => winner.is_none(),
+        ("draw", Some(Outcome::Draw)) | ("no_move_left", Some(Outcome::NoMoveLeft)) => {
+            winner.is_none()
+        }
         ("forbidden", Some(Outcome::ForbiddenMove { .. })) => winner == Some(Stone::White),
         // The rules copy keeps no clock: only the service knows when a flag
         // fell, and then the game must still be on by the rules.

@@ -215,7 +215,7 @@ fn result_text(result: &Outcome) -> String {
     };
     match result {
         Outcome::Win { stone, .. } => format!("{}+", side(*stone)),
-        Outcome::Draw => String::from("0"),
+        Outcome::Draw | Outcome::NoMoveLeft => String::from("0"),
         Outcome::Resign { loser } => format!("{}+R", side(loser.opponent())),
         Outcome::Timeout { loser } => format!("{}+T", side(loser.opponent())),
         Outcome::ForbiddenMove { .. } => String::from("W+F"),
