@@ -1,5 +1,5 @@
 //! The `wuzi` command.
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -188,12 +188,18 @@ fn main() -> ExitCode {
                 renju_threats,
             };
             match puzzles::build(targets, seed, &mut io::stdout().lock()) {
-                Ok((file, seconds)) => {
-                    println!("{} puzzles built in {seconds:.0} s", file.puzzles.len());
-                    serde_json::to_string_pretty(&file)
-                        .map_err(io::Error::other)
-                        .and_then(|text| std::fs::write(&out, text + "\n"))
-                }
+                // The file first: a reader gone from stdout loses only
+                // the closing line.
+                Ok((file, seconds)) => serde_json::to_string_pretty(&file)
+                    .map_err(io::Error::other)
+                    .and_then(|text| std::fs::write(&out, text + "\n"))
+                    .and_then(|()| {
+                        writeln!(
+                            io::stdout().lock(),
+                            "{} puzzles built in {seconds:.0} s",
+                            file.puzzles.len()
+                        )
+                    }),
                 Err(e) => Err(io::Error::other(e)),
             }
         }

@@ -187,3 +187,29 @@ pub fn kept(copy: &WuziCopy) -> Value {
         "profiles": copy.call("list_profiles", &json!({}))["profiles"],
     })
 }
+
+/// Runs `wuzi` with `args`, reads the first line it prints and then closes
+/// the pipe, as `wuzi ... | head -1` does. Checks that the command then
+/// ended with the closed pipe's message and no panic, and returns the line.
+pub fn first_line_then_close(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    {
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        reader.read_line(&mut first).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !out.status.success(),
+        "{args:?} succeeded with its reader gone"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("wuzi: Broken pipe"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    first
+}
