@@ -26,6 +26,10 @@ enum Cmd {
         /// Play at this level (1-5 or a name) instead of full strength.
         #[arg(long, value_parser = parse_level)]
         level: Option<Level>,
+        /// Precede each move with a `MESSAGE` line: the search's depth,
+        /// score, nodes, time and best line.
+        #[arg(long)]
+        messages: bool,
     },
     /// Play against the computer in the terminal.
     Play {
@@ -132,9 +136,11 @@ fn main() -> ExitCode {
         _ => wuzi_cli::init_logging(),
     }
     let result = match cli.command {
-        Cmd::Pbrain { level } => {
-            pbrain::run(io::BufReader::new(io::stdin()), io::stdout().lock(), level)
-        }
+        Cmd::Pbrain { level, messages } => pbrain::run_with(
+            io::BufReader::new(io::stdin()),
+            io::stdout().lock(),
+            pbrain::Options { level, messages },
+        ),
         Cmd::Play {
             level,
             rule,

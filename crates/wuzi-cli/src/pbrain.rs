@@ -2,7 +2,8 @@
 //! Yixin extensions (`YXBOARD`, `YXSHOWFORBID`, `YXSTOP`).
 //!
 //! Input is read on its own thread, so `YXSTOP` and `END` reach a running
-//! search. Stdout carries only protocol answers.
+//! search. Stdout carries only protocol answers, and with
+//! [`Options::messages`] a `MESSAGE` line on the search before each move.
 //!
 //! Every line gets its answer except `INFO` with a good value, `YXSTOP`,
 //! `YXBOARD`'s block and the good lines of a `BOARD` block; anything else
@@ -53,6 +54,19 @@ struct Session {
     stop: Arc<AtomicBool>,
     /// Lines of a BOARD / YXBOARD block being read, and whether to answer.
     reading_board: Option<bool>,
+    /// Whether each move is preceded by a `MESSAGE` line on the search.
+    messages: bool,
+}
+
+/// How the brain plays and what it says besides its answers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Limits the strength; without it the engine plays at full strength
+    /// in the time the manager gives.
+    pub level: Option<Level>,
+    /// Precede each move with `MESSAGE depth .. score .. nodes .. time ..
+    /// pv ..`, the search behind it, which managers show in their log.
+    pub messages: bool,
 }
 
 /// Runs the protocol until `END` or the end of input. `level` limits the
@@ -61,7 +75,26 @@ struct Session {
 ///
 /// # Errors
 /// Only when writing to `output` fails.
-pub fn run<R, W>(mut input: R, mut output: W, level: Option<Level>) -> io::Result<()>
+pub fn run<R, W>(input: R, output: W, level: Option<Level>) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    run_with(
+        input,
+        output,
+        Options {
+            level,
+            messages: false,
+        },
+    )
+}
+
+/// [`run`] with every option.
+///
+/// # Errors
+/// Only when writing to `output` fails.
+pub fn run_with<R, W>(mut input: R, mut output: W, options: Options) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
@@ -92,10 +125,11 @@ where
         time_left: None,
         match_time: None,
         max_memory: None,
-        level,
+        level: options.level,
         engine: Engine::new(),
         stop,
         reading_board: None,
+        messages: options.messages,
     };
     for line in rx {
         let mut answers = Vec::new();
@@ -358,6 +392,17 @@ impl Session {
         };
         match self.engine.play(&pos, level, limits, &self.stop, |_| {}) {
             Ok(result) => {
+                if self.messages {
+                    let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+                    answers.push(format!(
+                        "MESSAGE depth {} score {} nodes {} time {} ms pv {}",
+                        result.depth,
+                        result.score,
+                        result.nodes,
+                        result.elapsed.as_millis(),
+                        pv.join(" ")
+                    ));
+                }
                 let p = result.best;
                 if let Some(i) = self.at(p.x, p.y) {
                     self.cells[i] = Cell::Own;

@@ -101,6 +101,26 @@ fn a_short_game_and_the_basic_commands() {
 }
 
 #[test]
+fn with_messages_each_move_follows_the_line_of_search_that_chose_it() {
+    let mut b = Brain::start(&["--messages"]);
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 200");
+    for command in ["BEGIN", "TURN 0,0"] {
+        let message = b.ask(command);
+        let words: Vec<&str> = message.split_whitespace().collect();
+        assert_eq!(&words[..2], ["MESSAGE", "depth"], "{message}");
+        assert!(words[2].parse::<u32>().unwrap() >= 1, "{message}");
+        let pv = message.split(" pv ").nth(1).unwrap();
+        let first = pv.split_whitespace().next().unwrap();
+        // The line starts with the move that follows.
+        let played = b.answer();
+        assert_eq!(first, played, "{message}");
+        parse_move(&played);
+    }
+    b.end();
+}
+
+#[test]
 fn garbage_gets_an_answer_and_no_crash() {
     let mut b = Brain::start(&[]);
     assert!(b.ask("HELLO THERE").starts_with("UNKNOWN"));
