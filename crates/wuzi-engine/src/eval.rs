@@ -174,6 +174,10 @@ pub(crate) enum Flavour {
 }
 
 impl Flavour {
+    /// Every flavour, in the order of their numbers.
+    pub(crate) const ALL: [Flavour; 3] =
+        [Flavour::Gomoku, Flavour::RenjuBlack, Flavour::RenjuWhite];
+
     /// How side `s` (0 black) is valued under `rule`.
     pub(crate) fn of(rule: wuzi_core::Rule, s: usize) -> Flavour {
         match (rule, s) {
@@ -232,6 +236,15 @@ pub(crate) fn combo_slot(flavour: Flavour, role: Role, combo: usize) -> usize {
 /// Number of combination corrections: every flavour, both roles.
 pub(crate) const COMBO_SLOTS: usize = 3 * 2 * COMBOS;
 
+/// The flavour, role and combination whose correction sits at `slot`, as
+/// [`combo_slot`] lays them out; `None` for a slot past the combinations.
+pub(crate) fn combo_at_slot(slot: usize) -> Option<(Flavour, Role, usize)> {
+    (slot < COMBO_SLOTS).then(|| {
+        let role = [Role::Attack, Role::Defence][slot / COMBOS % 2];
+        (Flavour::ALL[slot / (2 * COMBOS)], role, slot % COMBOS)
+    })
+}
+
 /// The threats a quiet leaf's mask records for each side: whether it has
 /// a point making each of these.
 pub(crate) const MASK_THREATS: [Threat; 5] = [
@@ -264,6 +277,15 @@ pub(crate) fn mask_slot(flavour: Flavour, mask: usize) -> usize {
 /// Number of corrections to the weights: the combinations of four
 /// patterns, then the threat masks.
 pub(crate) const CORRECTION_SLOTS: usize = COMBO_SLOTS + 3 * MASKS;
+
+/// The flavour and threat mask whose value sits at `slot`, as
+/// [`mask_slot`] lays them out; `None` for a slot outside the masks.
+pub(crate) fn mask_at_slot(slot: usize) -> Option<(Flavour, usize)> {
+    (COMBO_SLOTS..CORRECTION_SLOTS).contains(&slot).then(|| {
+        let at = slot - COMBO_SLOTS;
+        (Flavour::ALL[at / MASKS], at % MASKS)
+    })
+}
 
 /// The corrections of [`COMBO_WEIGHTS`] and [`MASK_WEIGHTS`], laid out by
 /// [`combo_slot`] and [`mask_slot`].
@@ -490,6 +512,31 @@ mod tests {
         }
         // Patterns 12-15 of a nibble read as Dead: every set of the twelve.
         assert!(seen.iter().all(Option::is_some));
+    }
+
+    #[test]
+    fn every_correction_slot_reads_back_as_what_was_laid_there() {
+        let mut owners = vec![0; CORRECTION_SLOTS];
+        for flavour in Flavour::ALL {
+            for role in [Role::Attack, Role::Defence] {
+                for c in 0..COMBOS {
+                    let slot = combo_slot(flavour, role, c);
+                    assert_eq!(combo_at_slot(slot), Some((flavour, role, c)));
+                    assert_eq!(mask_at_slot(slot), None);
+                    owners[slot] += 1;
+                }
+            }
+            for mask in 0..MASKS {
+                let slot = mask_slot(flavour, mask);
+                assert_eq!(mask_at_slot(slot), Some((flavour, mask)));
+                assert_eq!(combo_at_slot(slot), None);
+                owners[slot] += 1;
+            }
+        }
+        // Every slot belongs to exactly one correction; none lies past them.
+        assert!(owners.iter().all(|&n| n == 1));
+        assert_eq!(combo_at_slot(CORRECTION_SLOTS), None);
+        assert_eq!(mask_at_slot(CORRECTION_SLOTS), None);
     }
 
     #[test]

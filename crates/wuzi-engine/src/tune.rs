@@ -16,7 +16,8 @@ pub use crate::eval::EVAL_WEIGHTS;
 use crate::eval::{
     ATTACK_LINE, COMBO_SLOTS, COMBOS, CORRECTION_SLOTS, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF,
     LINE_FEATURES, MASK_THREATS, MASKS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, combo,
-    combo_slot, corrections, count_point, leaf_bonus, mask_slot, threat_mask,
+    combo_at_slot, combo_slot, corrections, count_point, leaf_bonus, mask_at_slot, mask_slot,
+    threat_mask,
 };
 use crate::eval_weights::WEIGHTS;
 use crate::pattern::Pattern;
@@ -129,21 +130,17 @@ pub fn eval_corrections() -> Vec<i32> {
 /// its rule values points by), or `None` past the last.
 #[must_use]
 pub fn eval_correction_table(slot: usize) -> Option<usize> {
-    let flavour = if slot < COMBO_SLOTS {
-        slot / (2 * COMBOS)
-    } else if slot < CORRECTION_SLOTS {
-        (slot - COMBO_SLOTS) / MASKS
-    } else {
-        return None;
-    };
-    Some(usize::from(flavour > 0))
+    combo_at_slot(slot)
+        .map(|(flavour, ..)| flavour)
+        .or_else(|| mask_at_slot(slot).map(|(flavour, _)| flavour))
+        .map(Flavour::table)
 }
 
 /// Whether a correction is a threat mask's value (the rest are
 /// combinations of four patterns).
 #[must_use]
 pub fn eval_correction_is_mask(slot: usize) -> bool {
-    (COMBO_SLOTS..CORRECTION_SLOTS).contains(&slot)
+    mask_at_slot(slot).is_some()
 }
 
 /// A name for a correction: `renju-black attack flex3 flex2 block1 dead`
@@ -180,7 +177,6 @@ pub fn eval_correction_name(slot: usize) -> Option<String> {
 
 const FLAVOURS: [&str; 3] = ["gomoku", "renju-black", "renju-white"];
 const FLAVOUR_CODES: [&str; 3] = ["Gomoku", "RenjuBlack", "RenjuWhite"];
-const ALL_FLAVOURS: [Flavour; 3] = [Flavour::Gomoku, Flavour::RenjuBlack, Flavour::RenjuWhite];
 const THREAT_CODES: [&str; 8] = [
     "Forbidden",
     "Quiet",
@@ -208,22 +204,14 @@ const PATTERN_CODES: [&str; LINE_FEATURES] = [
 
 /// The flavour, role and patterns (strongest first) of a correction slot.
 fn combo_at(slot: usize) -> Option<(Flavour, Role, [Pattern; 4])> {
-    if slot >= COMBO_SLOTS {
-        return None;
-    }
-    let flavour = ALL_FLAVOURS[slot / (2 * COMBOS)];
-    let role = [Role::Attack, Role::Defence][slot / COMBOS % 2];
-    Some((flavour, role, combo_patterns()[slot % COMBOS]))
+    let (flavour, role, combo) = combo_at_slot(slot)?;
+    Some((flavour, role, combo_patterns()[combo]))
 }
 
 /// The flavour of the side to move and the threats of each side of a
 /// mask slot.
 fn mask_at(slot: usize) -> Option<(Flavour, Vec<Threat>, Vec<Threat>)> {
-    if !(COMBO_SLOTS..CORRECTION_SLOTS).contains(&slot) {
-        return None;
-    }
-    let flavour = ALL_FLAVOURS[(slot - COMBO_SLOTS) / MASKS];
-    let mask = (slot - COMBO_SLOTS) % MASKS;
+    let (flavour, mask) = mask_at_slot(slot)?;
     let n = MASK_THREATS.len();
     let side = |shift: usize| -> Vec<Threat> {
         MASK_THREATS
@@ -527,8 +515,8 @@ pub fn parse_eval_weights(text: &str) -> Result<(Vec<i32>, Vec<i32>), String> {
             *slot = Pattern::from_index(i as u8);
         }
         let c = combo(patterns);
-        corrections[combo_slot(ALL_FLAVOURS[flavour], Role::Attack, c)] = number(attack)?;
-        corrections[combo_slot(ALL_FLAVOURS[flavour], Role::Defence, c)] = number(defence)?;
+        corrections[combo_slot(Flavour::ALL[flavour], Role::Attack, c)] = number(attack)?;
+        corrections[combo_slot(Flavour::ALL[flavour], Role::Defence, c)] = number(defence)?;
     }
     if !masks_text.is_empty() {
         for entry in entries(masks_text)? {
@@ -557,7 +545,7 @@ pub fn parse_eval_weights(text: &str) -> Result<(Vec<i32>, Vec<i32>), String> {
             };
             let (own, opp) = (threats(own)?, threats(opp)?);
             let mask = threat_mask(|t| own.contains(&t), |t| opp.contains(&t));
-            corrections[mask_slot(ALL_FLAVOURS[flavour], mask)] = number(value)?;
+            corrections[mask_slot(Flavour::ALL[flavour], mask)] = number(value)?;
         }
     }
     Ok((weights, corrections))
