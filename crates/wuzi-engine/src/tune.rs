@@ -15,7 +15,7 @@ use crate::board::{Board, LeafThreats, index, side};
 pub use crate::eval::EVAL_WEIGHTS;
 use crate::eval::{
     ATTACK_LINE, COMBO_SLOTS, COMBOS, CORRECTION_SLOTS, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF,
-    LINE_FEATURES, MASK_THREATS, MASKS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, combo,
+    LINE_FEATURES, MASK_THREATS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, combo,
     combo_at_slot, combo_slot, corrections, count_point, leaf_bonus, mask_at_slot, mask_slot,
     threat_mask,
 };
@@ -589,6 +589,7 @@ fn number(word: &str) -> Result<i32, String> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::eval::MASKS;
     use crate::rng::Rng;
 
     /// The features times the engine's weights are the engine's own
