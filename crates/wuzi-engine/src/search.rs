@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use wuzi_core::Rule;
 
 use crate::board::{Board, CELLS, LeafThreats};
-use crate::eval::{Flavour, Threat, leaf_bonus, leaf_bonus_value, mask_value};
+use crate::eval::{EVAL_UNIT, Flavour, Threat, leaf_bonus, leaf_bonus_value, mask_value};
 use crate::threat::{Budget, ThreatSearch, failed_table};
 use crate::tt::{Bound, Tt};
 
@@ -868,7 +868,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             maybe_forbidden |= vs.check_forbidden;
-            let mut score = vs.score + vo.score * 7 / 8;
+            // The threats first; among moves making the same ones, what
+            // the tuned evaluation says the point is worth to each side.
+            let mut score = vs.score + vo.score * 7 / 8 + (vs.attack + vo.attack) / EVAL_UNIT;
             if i as u16 == tt_move {
                 score += 1 << 24;
             } else if killers.contains(&(i as u16)) {
