@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, point, stone, place, calls, screenshot } from './support.js';
+import { useUi, newGame, point, stone, place, calls, screenshot, keepSides } from './support.js';
 import { servicePoints, pageErrors } from './play-states.js';
 
 const ui = useUi();
@@ -379,6 +379,64 @@ for (const viewport of ['desktop', 'phone']) {
     assert.deepEqual(pageErrors(errors), []);
   }));
 }
+
+/**
+ * A renju board with two empty points, white to move: O1 (the corner) and
+ * G8, where black's stones on both sides make any black stone an overline.
+ * X is black, O white, row by row from the top.
+ */
+const LAST_TWO_POINTS = [
+  'OOOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOOXXX.XXOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXXO',
+  'OOXXOOXXOOXXOOX',
+  'XXOOXXOOXXOOXX.',
+];
+
+/** LAST_TWO_POINTS as an SGF set-up, white to move. */
+function lastTwoPointsSgf() {
+  const sgf = (x, y) => `[${String.fromCharCode(97 + x)}${String.fromCharCode(97 + y)}]`;
+  const of = (c) => LAST_TWO_POINTS.flatMap((row, y) => [...row].map((cell, x) => (cell === c ? sgf(x, y) : ''))).join('');
+  return `(;FF[4]GM[4]SZ[15]RU[renju]AB${of('X')}AW${of('O')}PL[W])`;
+}
+
+test('renju: when black has only forbidden points left, the game ends as a draw and says why', () => withUi({}, async (page, errors, backend) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-load').click();
+  await page.locator('#import-text').fill(lastTwoPointsSgf());
+  await page.locator('#import-button').click();
+  await keepSides(page);
+  await page.locator('#screen-game').waitFor();
+  assert.equal(await page.locator('#board .stone').count(), 223);
+  const before = await backend.call('game_view');
+  assert.deepEqual([before.rule, before.forbidden_moves, before.to_move, before.outcome], ['renju', 'refuse', 'white', null]);
+  // White fills the corner, the last point black could have had.
+  await place(page, 14, 14);
+  await page.locator('#dialog-game-over').waitFor();
+  assert.equal(await page.locator('#game-over-title').textContent(), 'Draw');
+  assert.equal(await page.locator('#game-over-how').textContent(), 'Black has only forbidden points left.');
+  const over = await backend.call('game_view');
+  assert.equal(over.outcome.kind, 'no_move_left');
+  assert.equal(over.outcome.winner ?? null, null);
+  await screenshot(page, 'renju-no-move-left');
+  // Undo takes white's stone back and the game goes on.
+  await page.keyboard.press('Escape');
+  await page.locator('#dialog-game-over').waitFor({ state: 'hidden' });
+  await page.locator('#game-undo').click();
+  await stone(page, 14, 14).waitFor({ state: 'detached' });
+  assert.equal((await backend.call('game_view')).outcome, null);
+  assert.deepEqual(pageErrors(errors), []);
+}));
 
 test('an error from the Rust side shows as a short message, not only in the console', () => withUi({
   // The statistics file cannot be read: a folder stands where it should be.
