@@ -4,16 +4,7 @@
 
 mod common;
 
-use std::process::Command;
-
-fn wuzi(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::wuzi_output as wuzi;
 
 #[test]
 fn a_short_match_at_scaled_times_reports_every_game_and_the_tally() {

@@ -6,18 +6,9 @@
 
 mod common;
 
-use std::process::Command;
-
 use serde_json::Value;
 
-fn wuzi(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::wuzi_output as wuzi;
 
 /// One puzzle by fours in each rule, none by threes.
 const SMALL: [&str; 8] = [

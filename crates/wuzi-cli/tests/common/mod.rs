@@ -213,3 +213,14 @@ pub fn first_line_then_close(args: &[&str]) -> String {
     assert!(!err.contains("panicked"), "{err}");
     first
 }
+
+/// Runs `wuzi` with `args` to the end, checks it succeeded, and returns
+/// what it printed.
+pub fn wuzi_output(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
