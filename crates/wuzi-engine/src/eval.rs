@@ -409,27 +409,62 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
     }
 }
 
-static VALUES: OnceLock<Vec<PointValue>> = OnceLock::new();
+/// Every point value, laid out for the board's updates, which look one up
+/// for each point a stone changes.
+struct ValueTables {
+    /// The [`combo`] each packed set of four patterns makes.
+    combo_of: Vec<u16>,
+    /// The value of each combination, flavour by flavour.
+    values: Vec<PointValue>,
+}
+
+static VALUES: OnceLock<ValueTables> = OnceLock::new();
 
 /// Value of a point from its four patterns packed four bits each
 /// (`patterns` as kept by the board), for a side of this flavour.
+///
+/// A value does not depend on which line holds which pattern, so it is
+/// kept once per combination: 1,365 values a flavour behind a 128 KiB
+/// index, about 200 KiB in all where one value per packed set took 3 MiB.
+/// The board looks one up for every point a stone changes, so the smaller
+/// table also misses the processor's first cache less often.
 pub(crate) fn point_value(patterns: u16, flavour: Flavour) -> PointValue {
-    let table = VALUES.get_or_init(|| {
-        let mut t = Vec::with_capacity(3 << 16);
-        for flavour in [Flavour::Gomoku, Flavour::RenjuBlack, Flavour::RenjuWhite] {
+    let tables = VALUES.get_or_init(|| {
+        let combo_of: Vec<u16> = (0..=u16::MAX)
+            .map(|packed| combo(unpack(packed)) as u16)
+            .collect();
+        let mut values = vec![value(unpack(0), Flavour::Gomoku); 3 * COMBOS];
+        for flavour in Flavour::ALL {
             for packed in 0..=u16::MAX {
-                t.push(value(unpack(packed), flavour));
+                let slot = flavour as usize * COMBOS + usize::from(combo_of[usize::from(packed)]);
+                values[slot] = value(unpack(packed), flavour);
             }
         }
-        t
+        ValueTables { combo_of, values }
     });
-    table[(flavour as usize) << 16 | usize::from(patterns)]
+    let c = usize::from(tables.combo_of[usize::from(patterns)]);
+    tables.values[flavour as usize * COMBOS + c]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use Pattern::{Block1, Block3, Dead, Flex2, Flex3, Flex4};
+
+    #[test]
+    fn a_point_is_worth_the_same_whichever_line_holds_which_pattern() {
+        // The table keeps one value per combination; every packed set of
+        // patterns, in every order, must read back what it is worth.
+        for flavour in Flavour::ALL {
+            for packed in 0..=u16::MAX {
+                assert_eq!(
+                    point_value(packed, flavour),
+                    value(unpack(packed), flavour),
+                    "{flavour:?} {packed:#06x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_point_has_the_shape_of_what_its_lines_grow_into() {
