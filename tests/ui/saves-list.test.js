@@ -49,3 +49,31 @@ test('the Load screen pages a long list and finds saves by name', () => withUi({
   assert.equal(await items.count(), 30, 'a cleared filter starts from the first page again');
   assert.deepEqual(errors, []);
 }));
+
+test('the Load screen opens on what the service has now, never on the last visit\'s list', () => withUi({
+  async setup(backend) {
+    await backend.call('play', { x: 7, y: 7 });
+    await backend.call('save_game', { name: 'Before' });
+  },
+}, async (page, errors, backend) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-load').click();
+  await page.locator('.save-item[data-name="Before"]').waitFor();
+  await page.locator('#nav-home').click();
+  await page.locator('#screen-home').waitFor();
+  await backend.call('delete_save', { name: 'Before' });
+  await backend.call('save_game', { name: 'After' });
+
+  // In the same turn as the press, before the service can answer: a list
+  // from the last visit there would be pressable, and drawn over under
+  // the pointer once the answer came.
+  const shownAtOnce = await page.evaluate(() => {
+    document.getElementById('home-load').click();
+    return [...document.querySelectorAll('#saves-list .save-item')].map((e) => e.dataset.name);
+  });
+  assert.deepEqual(shownAtOnce, []);
+  await page.locator('.save-item[data-name="After"]').waitFor();
+  const listed = await page.locator('#saves-list .save-item').evaluateAll((els) => els.map((e) => e.dataset.name));
+  assert.deepEqual(listed, ['After']);
+  assert.deepEqual(errors, []);
+}));
