@@ -68,7 +68,12 @@ export async function showScreen(name, params = {}) {
   $('nav-home').hidden = name === 'home' || name === 'profiles' || !state.profile;
   $('nav-profile').hidden = !state.profile || name === 'profiles';
   clearError();
-  const heading = $(`screen-${name}`).querySelector('h2');
+  const section = $(`screen-${name}`);
+  // Lists filled from the service's answer start empty: the last visit's,
+  // drawn again under a player's press once the answer came, would
+  // swallow the click.
+  for (const list of section.querySelectorAll('[data-from-service]')) list.replaceChildren();
+  const heading = section.querySelector('h2');
   await screens.get(name)?.enter?.(params);
   if (heading && !document.querySelector('dialog[open]')) {
     heading.tabIndex = -1;

@@ -166,13 +166,7 @@ async function next() {
   if (target) await openPuzzle(target.id);
 }
 
-registerScreen('puzzles', {
-  enter() {
-    // As on the Load screen: no stale list to press while the fresh one comes.
-    $('puzzles-list').replaceChildren();
-    return loadList();
-  },
-});
+registerScreen('puzzles', { enter: loadList });
 registerScreen('puzzle', { enter: render });
 
 for (const id of ['puzzles-rule', 'puzzles-kind', 'puzzles-difficulty']) {

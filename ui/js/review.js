@@ -91,8 +91,6 @@ $('review-next').addEventListener('click', () => loadPage(page + 1));
 
 registerScreen('review', {
   enter({ keepPage } = {}) {
-    // As on the Load screen: no stale list to press while the fresh one comes.
-    $('review-list').replaceChildren();
     return loadPage(keepPage ? page : 0);
   },
 });

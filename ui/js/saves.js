@@ -143,9 +143,6 @@ registerScreen('load', {
     $('export-saved').hidden = true;
     $('saves-filter').value = '';
     shown = PAGE;
-    // The list from the last visit goes before the wait: drawn again under
-    // a player's press, it would swallow the click.
-    $('saves-list').replaceChildren();
     try {
       saves = await call('list_saves');
     } catch (err) {

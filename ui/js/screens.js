@@ -164,8 +164,6 @@ $('profile-create-form').addEventListener('submit', async (e) => {
 registerScreen('profiles', {
   async enter() {
     $('profiles-status').textContent = '';
-    // As on the Load screen: no stale list to press while the fresh one comes.
-    $('profiles-list').replaceChildren();
     const next = await attempt('list_profiles');
     if (next) profiles = next;
     renderProfiles();

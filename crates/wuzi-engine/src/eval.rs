@@ -433,13 +433,16 @@ pub(crate) fn point_value(patterns: u16, flavour: Flavour) -> PointValue {
         let combo_of: Vec<u16> = (0..=u16::MAX)
             .map(|packed| combo(unpack(packed)) as u16)
             .collect();
-        let mut values = vec![value(unpack(0), Flavour::Gomoku); 3 * COMBOS];
-        for flavour in Flavour::ALL {
-            for packed in 0..=u16::MAX {
-                let slot = flavour as usize * COMBOS + usize::from(combo_of[usize::from(packed)]);
-                values[slot] = value(unpack(packed), flavour);
-            }
+        // One packed set standing for each combination, so each value is
+        // worked out once.
+        let mut sample = [0u16; COMBOS];
+        for (packed, &c) in (0..=u16::MAX).zip(&combo_of).rev() {
+            sample[usize::from(c)] = packed;
         }
+        let values = Flavour::ALL
+            .iter()
+            .flat_map(|&flavour| sample.iter().map(move |&p| value(unpack(p), flavour)))
+            .collect();
         ValueTables { combo_of, values }
     });
     let c = usize::from(tables.combo_of[usize::from(patterns)]);
