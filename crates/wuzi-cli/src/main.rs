@@ -67,6 +67,11 @@ enum Cmd {
         /// Threads to search with (the signature is only fixed with one).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
         threads: u16,
+        /// Leave out the timing of stopped searches: under a profiler or a
+        /// cache simulator its searches, stopped by the clock, measure
+        /// nothing and take long.
+        #[arg(long)]
+        no_stop: bool,
     },
     /// Serve the web UI and the game service on 127.0.0.1, for the UI tests.
     ///
@@ -166,10 +171,16 @@ fn main() -> ExitCode {
             depth,
             review,
             threads,
+            no_stop,
         } => {
             let out = &mut io::stdout().lock();
             bench::run(depth, usize::from(threads), out)
-                .and_then(|_| bench::stop_latency(out))
+                .and_then(|_| {
+                    if !no_stop {
+                        bench::stop_latency(out)?;
+                    }
+                    Ok(())
+                })
                 .and_then(|_| {
                     if review {
                         bench::review_timing(out)?;

@@ -54,3 +54,16 @@ fn a_reader_that_stops_early_ends_the_bench_with_a_message() {
     let first = common::first_line_then_close(&["bench", "--depth", "3"]);
     assert!(first.starts_with("position  1 "), "{first}");
 }
+
+#[test]
+fn without_the_stop_timing_the_bench_ends_at_its_totals() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["bench", "--depth", "2", "--no-stop"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert!(lines[8].starts_with("total nodes "), "{text}");
+}

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use wuzi_core::{Point, Rule, Stone};
 
-use crate::eval::{EVAL_UNIT, Flavour, PointValue, THREATS, Threat, point_value};
-use crate::pattern::{self, EMPTY, HALF, Pattern, WALL, slot};
+use crate::eval::{EVAL_UNIT, Flavour, PointValue, THREATS, Threat, ValueTables};
+use crate::pattern::{self, EMPTY, HALF, Pairs, Pattern, WALL, slot};
 
 /// Row length of the padded board: the largest board plus five walls a side.
 pub(crate) const STRIDE: usize = 32;
@@ -16,13 +16,29 @@ const PAD: usize = HALF;
 /// Steps along the four lines: across, down, and the two diagonals.
 pub(crate) const DIRS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
 
-/// The value of a cell before its patterns are first computed.
-const NO_VALUE: PointValue = PointValue {
-    threat: Threat::Quiet,
-    check_forbidden: false,
-    score: 0,
-    attack: 0,
-    defence: 0,
+/// Masks a cell index into the padded board, which lets the compiler drop
+/// the bounds checks on the arrays of [`CELLS`] that a stone updates.
+const MASK: usize = CELLS - 1;
+
+/// What the board keeps about one point of the padded board: its line keys
+/// and, for each side, its patterns and their combination (which names its
+/// value in [`ValueTables`]). Kept together, as a stone reads and writes
+/// all of them for each point it changes, and small, so the whole board
+/// (24 KiB) stays in the processor's first cache.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    /// The line key in each direction (see [`pattern`]).
+    keys: [u32; 4],
+    /// Per side, the four patterns playing here makes, four bits each.
+    patterns: [u16; 2],
+    /// Per side, the combination of those patterns.
+    combos: [u16; 2],
+}
+
+const NO_SPOT: Spot = Spot {
+    keys: [0; 4],
+    patterns: [0; 2],
+    combos: [0; 2],
 };
 
 /// A side as an array index: black 0, white 1.
@@ -58,14 +74,14 @@ fn zobrist() -> &'static [[u64; CELLS]; 2] {
     })
 }
 
-/// A point's patterns and values as they were before a stone changed
-/// them, so taking the stone back restores them instead of working them
-/// out again.
+/// A point's patterns and combinations as they were before a stone
+/// changed them, so taking the stone back restores them instead of reading
+/// its lines again.
 #[derive(Debug, Clone, Copy)]
 struct Change {
     cell: u16,
     patterns: [u16; 2],
-    values: [PointValue; 2],
+    combos: [u16; 2],
 }
 
 /// What a stone's undo restores besides the changed points.
@@ -103,14 +119,26 @@ pub(crate) enum LeafThreats {
 pub(crate) struct Board {
     size: u8,
     rule: Rule,
-    /// Which sides need exactly five, as [`pattern::exactness`].
-    exactness: usize,
-    cells: Vec<u8>,
-    keys: Vec<[u32; 4]>,
-    patterns: [Vec<u16>; 2],
-    /// Point values kept beside the patterns, so reading one is a plain load.
-    values: [Vec<PointValue>; 2],
-    near: Vec<u8>,
+    /// How far along a line a stone changes the keys of other points:
+    /// five where a side needs exactly five (to see an overline's sixth
+    /// stone), four where any five wins, as a stone five away cannot change
+    /// what a point makes and keeping it out saves a fifth of the updates
+    /// (the outermost cells of a key then keep what the board was built
+    /// with).
+    reach: isize,
+    /// Both sides' patterns by line key under these rules (which sides need
+    /// exactly five, as [`pattern::exactness`]).
+    pairs: Pairs,
+    /// Every point value.
+    tables: &'static ValueTables,
+    /// Where each side's values start in `tables`, by how its points are
+    /// valued under these rules.
+    bases: [usize; 2],
+    cells: Box<[u8; CELLS]>,
+    /// Keys, patterns and combinations by cell.
+    spots: Box<[Spot; CELLS]>,
+    /// How many stones lie within two of each cell.
+    near: Box<[u8; CELLS]>,
     /// Rows and columns holding stones (min x, max x, min y, max y of the
     /// padded board) after each stone, so candidates scan only that area.
     boxes: Vec<[u16; 4]>,
@@ -145,7 +173,7 @@ impl Board {
     /// An engine board holding the stones of `board`.
     pub(crate) fn from_core(board: &wuzi_core::Board, rule: Rule) -> Board {
         let size = board.size();
-        let mut cells = vec![WALL as u8; CELLS];
+        let mut cells = Box::new([WALL as u8; CELLS]);
         let mut points = Vec::new();
         for y in 0..size {
             for x in 0..size {
@@ -159,15 +187,21 @@ impl Board {
             Rule::Standard => pattern::exactness(true, true),
             Rule::Renju => pattern::exactness(true, false),
         };
+        let reach = if rule == Rule::Freestyle {
+            HALF as isize - 1
+        } else {
+            HALF as isize
+        };
         let mut b = Board {
             size,
             rule,
-            exactness,
+            reach,
+            pairs: Pairs::of(exactness),
+            tables: ValueTables::get(),
+            bases: [0, 1].map(|s| ValueTables::base(Flavour::of(rule, s))),
             cells,
-            keys: vec![[0; 4]; CELLS],
-            patterns: [vec![0; CELLS], vec![0; CELLS]],
-            values: [vec![NO_VALUE; CELLS], vec![NO_VALUE; CELLS]],
-            near: vec![0; CELLS],
+            spots: Box::new([NO_SPOT; CELLS]),
+            near: Box::new([0; CELLS]),
             boxes: Vec::new(),
             totals: [[0; 2]; 2],
             threats: [[0; THREATS]; 2],
@@ -191,7 +225,7 @@ impl Board {
                         key |= WALL << (2 * slot(off));
                     }
                 }
-                b.keys[i][d] = key;
+                b.spots[i & MASK].keys[d] = key;
             }
         }
         for &p in &b.points.clone() {
@@ -224,16 +258,17 @@ impl Board {
 
     /// Recomputes every pattern of an empty cell from its keys.
     fn refresh(&mut self, i: usize) {
+        let spot = &mut self.spots[i & MASK];
         let mut packed = [0u16; 2];
         for d in 0..4 {
-            let both = pattern::pair(self.keys[i][d], self.exactness);
+            let both = self.pairs.numbers(spot.keys[d]);
             for (bits, p) in packed.iter_mut().zip(both) {
-                *bits |= (p as u16) << (4 * d);
+                *bits |= p << (4 * d);
             }
         }
         for (s, bits) in packed.into_iter().enumerate() {
-            self.patterns[s][i] = bits;
-            self.values[s][i] = point_value(bits, Flavour::of(self.rule, s));
+            spot.patterns[s] = bits;
+            spot.combos[s] = self.tables.combo(bits);
         }
     }
 
@@ -249,7 +284,7 @@ impl Board {
 
     /// Whether cell `i` is an empty on-board point.
     pub(crate) fn is_empty(&self, i: usize) -> bool {
-        self.cells[i] == EMPTY as u8
+        self.cells[i & MASK] == EMPTY as u8
     }
 
     /// Position hash (stones only; the caller adds the side to move).
@@ -264,17 +299,18 @@ impl Board {
 
     /// The pattern side `s` makes along direction `d` by playing cell `i`.
     pub(crate) fn pattern(&self, s: usize, i: usize, d: usize) -> Pattern {
-        Pattern::from_index(((self.patterns[s][i] >> (4 * d)) & 15) as u8)
+        Pattern::from_index(((self.packed_patterns(s, i) >> (4 * d)) & 15) as u8)
     }
 
     /// The four patterns side `s` makes by playing cell `i`, four bits each.
     pub(crate) fn packed_patterns(&self, s: usize, i: usize) -> u16 {
-        self.patterns[s][i]
+        self.spots[i & MASK].patterns[s]
     }
 
     /// Threat and worth of empty cell `i` for side `s`.
     pub(crate) fn value(&self, s: usize, i: usize) -> PointValue {
-        self.values[s][i]
+        self.tables
+            .value(self.bases[s], self.spots[i & MASK].combos[s])
     }
 
     /// Threat side `s` makes at empty cell `i`.
@@ -384,26 +420,24 @@ impl Board {
         };
         let i = usize::from(i);
         self.boxes.pop();
-        let code = u32::from(self.cells[i]);
-        self.cells[i] = EMPTY as u8;
+        let code = u32::from(self.cells[i & MASK]);
+        self.cells[i & MASK] = EMPTY as u8;
         self.hash ^= zobrist()[code as usize - 1][i];
         for (d, &step) in DIRS.iter().enumerate() {
-            for k in 1..=HALF as i32 {
-                let before = (i as isize - k as isize * step) as usize;
-                self.keys[before][d] ^= code << (2 * slot(k));
-                let after = (i as isize + k as isize * step) as usize;
-                self.keys[after][d] ^= code << (2 * slot(-k));
+            for k in 1..=self.reach {
+                let before = (i as isize - k * step) as usize;
+                self.spots[before & MASK].keys[d] ^= code << (2 * slot(k as i32));
+                let after = (i as isize + k * step) as usize;
+                self.spots[after & MASK].keys[d] ^= code << (2 * slot(-k as i32));
             }
         }
         self.touch_near(i, false);
         // The point's own patterns were left alone while it was taken, and
         // every point the stone changed gets back what it had.
         for c in self.changes.drain(mark.changes..).rev() {
-            let j = usize::from(c.cell);
-            for t in 0..2 {
-                self.patterns[t][j] = c.patterns[t];
-                self.values[t][j] = c.values[t];
-            }
+            let spot = &mut self.spots[usize::from(c.cell) & MASK];
+            spot.patterns = c.patterns;
+            spot.combos = c.combos;
         }
         self.totals = mark.totals;
         self.threats = mark.threats;
@@ -411,43 +445,51 @@ impl Board {
 
     fn update_lines(&mut self, i: usize, code: u32) {
         for (d, &step) in DIRS.iter().enumerate() {
-            for k in 1..=HALF as i32 {
-                let before = (i as isize - k as isize * step) as usize;
-                self.update_key(before, d, code << (2 * slot(k)));
-                let after = (i as isize + k as isize * step) as usize;
-                self.update_key(after, d, code << (2 * slot(-k)));
+            for k in 1..=self.reach {
+                self.update_key(
+                    (i as isize - k * step) as usize,
+                    d,
+                    code << (2 * slot(k as i32)),
+                );
+                self.update_key(
+                    (i as isize + k * step) as usize,
+                    d,
+                    code << (2 * slot(-k as i32)),
+                );
             }
         }
     }
 
     fn update_key(&mut self, j: usize, d: usize, bits: u32) {
-        self.keys[j][d] ^= bits;
+        let j = j & MASK;
+        let spot = &mut self.spots[j];
+        spot.keys[d] ^= bits;
         if self.cells[j] != EMPTY as u8 {
             return;
         }
         let shift = 4 * d;
-        let key = self.keys[j][d];
         let before = Change {
             cell: j as u16,
-            patterns: [self.patterns[0][j], self.patterns[1][j]],
-            values: [self.values[0][j], self.values[1][j]],
+            patterns: spot.patterns,
+            combos: spot.combos,
         };
         let mut changed = false;
-        let both = pattern::pair(key, self.exactness);
+        let both = self.pairs.numbers(spot.keys[d]);
         for (s, p) in both.into_iter().enumerate() {
-            let old = self.patterns[s][j];
-            let packed = (old & !(15 << shift)) | ((p as u16) << shift);
+            let old = spot.patterns[s];
+            let packed = (old & !(15 << shift)) | (p << shift);
             if packed == old {
                 continue;
             }
-            self.patterns[s][j] = packed;
-            let value = point_value(packed, Flavour::of(self.rule, s));
-            let old = self.values[s][j];
+            spot.patterns[s] = packed;
+            let combo = self.tables.combo(packed);
+            let value = self.tables.value(self.bases[s], combo);
+            let old = self.tables.value(self.bases[s], spot.combos[s]);
             self.totals[s][0] += value.attack - old.attack;
             self.totals[s][1] += value.defence - old.defence;
             self.threats[s][old.threat as usize] -= 1;
             self.threats[s][value.threat as usize] += 1;
-            self.values[s][j] = value;
+            spot.combos[s] = combo;
             changed = true;
         }
         if changed {
@@ -458,7 +500,7 @@ impl Board {
     fn touch_near(&mut self, i: usize, add: bool) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
-                let j = (i as isize + dy * STRIDE as isize + dx) as usize;
+                let j = (i as isize + dy * STRIDE as isize + dx) as usize & MASK;
                 if add {
                     self.near[j] += 1;
                 } else {
@@ -560,7 +602,7 @@ impl Board {
             let row = usize::from(y) * STRIDE;
             for x in x0..=x1 {
                 let i = row + usize::from(x);
-                if self.near[i] > 0 && self.cells[i] == EMPTY as u8 {
+                if self.near[i & MASK] > 0 && self.cells[i & MASK] == EMPTY as u8 {
                     out.push(i);
                 }
             }

@@ -411,47 +411,74 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
 
 /// Every point value, laid out for the board's updates, which look one up
 /// for each point a stone changes.
-struct ValueTables {
-    /// The [`combo`] each packed set of four patterns makes.
-    combo_of: Vec<u16>,
-    /// The value of each combination, flavour by flavour.
-    values: Vec<PointValue>,
-}
-
-static VALUES: OnceLock<ValueTables> = OnceLock::new();
-
-/// Value of a point from its four patterns packed four bits each
-/// (`patterns` as kept by the board), for a side of this flavour.
 ///
 /// A value does not depend on which line holds which pattern, so it is
 /// kept once per combination: 1,365 values a flavour behind a 128 KiB
 /// index, about 200 KiB in all where one value per packed set took 3 MiB.
-/// The board looks one up for every point a stone changes, so the smaller
-/// table also misses the processor's first cache less often.
-pub(crate) fn point_value(patterns: u16, flavour: Flavour) -> PointValue {
-    let tables = VALUES.get_or_init(|| {
-        let combo_of: Vec<u16> = (0..=u16::MAX)
-            .map(|packed| combo(unpack(packed)) as u16)
-            .collect();
-        // One packed set standing for each combination, so each value is
-        // worked out once.
-        let mut sample = [0u16; COMBOS];
-        for (packed, &c) in (0..=u16::MAX).zip(&combo_of).rev() {
-            sample[usize::from(c)] = packed;
-        }
-        let values = Flavour::ALL
-            .iter()
-            .flat_map(|&flavour| sample.iter().map(move |&p| value(unpack(p), flavour)))
-            .collect();
-        ValueTables { combo_of, values }
-    });
-    let c = usize::from(tables.combo_of[usize::from(patterns)]);
-    tables.values[flavour as usize * COMBOS + c]
+/// The board keeps each point's combination rather than its value, so a
+/// point takes 24 bytes and the whole board fits the processor's first
+/// cache.
+#[derive(Debug)]
+pub(crate) struct ValueTables {
+    /// The [`combo`] each packed set of four patterns makes.
+    combo_of: Box<[u16; 1 << 16]>,
+    /// The value of each combination, flavour by flavour.
+    values: Vec<PointValue>,
 }
+
+impl ValueTables {
+    /// The tables, worked out when first asked for.
+    pub(crate) fn get() -> &'static ValueTables {
+        VALUES.get_or_init(|| {
+            let mut combo_of = Box::new([0u16; 1 << 16]);
+            for (packed, c) in (0..=u16::MAX).zip(combo_of.iter_mut()) {
+                *c = combo(unpack(packed)) as u16;
+            }
+            // One packed set standing for each combination, so each value
+            // is worked out once.
+            let mut sample = [0u16; COMBOS];
+            for (packed, &c) in (0..=u16::MAX).zip(combo_of.iter()).rev() {
+                sample[usize::from(c)] = packed;
+            }
+            let values = Flavour::ALL
+                .iter()
+                .flat_map(|&flavour| sample.iter().map(move |&p| value(unpack(p), flavour)))
+                .collect();
+            ValueTables { combo_of, values }
+        })
+    }
+
+    /// The combination a packed set of four patterns makes (as the board
+    /// keeps them, four bits each).
+    #[inline]
+    pub(crate) fn combo(&self, patterns: u16) -> u16 {
+        self.combo_of[usize::from(patterns)]
+    }
+
+    /// Where a flavour's values start, for [`ValueTables::value`].
+    pub(crate) fn base(flavour: Flavour) -> usize {
+        flavour as usize * COMBOS
+    }
+
+    /// The value of combination `combo` for the flavour starting at `base`.
+    #[inline]
+    pub(crate) fn value(&self, base: usize, combo: u16) -> PointValue {
+        self.values[base + usize::from(combo)]
+    }
+}
+
+static VALUES: OnceLock<ValueTables> = OnceLock::new();
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Value of a point from its four patterns packed four bits each, as
+    /// the board looks it up.
+    fn point_value(patterns: u16, flavour: Flavour) -> PointValue {
+        let tables = ValueTables::get();
+        tables.value(ValueTables::base(flavour), tables.combo(patterns))
+    }
     use Pattern::{Block1, Block3, Dead, Flex2, Flex3, Flex4};
 
     #[test]

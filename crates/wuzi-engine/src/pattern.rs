@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 pub(crate) const HALF: usize = 5;
 /// Bits in a line key.
 pub(crate) const KEY_BITS: u32 = 2 * 2 * HALF as u32;
+const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
 
 /// Cell code in a line key: nothing there.
 pub(crate) const EMPTY: u32 = 0;
@@ -123,34 +124,59 @@ pub(crate) fn pattern(key: u32, side_code: u32, exact: bool) -> Pattern {
 // One load serves both sides, and a game only ever touches one quarter.
 static PAIRS: OnceLock<Vec<AtomicU8>> = OnceLock::new();
 
-/// Which sides win only with exactly five, as an index for [`pair`]:
+/// Which sides win only with exactly five, as an index for [`Pairs`]:
 /// black's flag twice plus white's.
 pub(crate) fn exactness(black_exact: bool, white_exact: bool) -> usize {
     usize::from(black_exact) * 2 + usize::from(white_exact)
 }
 
-/// The patterns black and white make by playing the centre of the line
-/// `key`, under the [`exactness`] `rules`.
-pub(crate) fn pair(key: u32, rules: usize) -> [Pattern; 2] {
-    let table = PAIRS.get_or_init(|| bytemuck::zeroed_vec(4usize << KEY_BITS));
-    let cell = &table[(rules << KEY_BITS) | key as usize];
-    let known = cell.load(Ordering::Relaxed);
-    if known != 0 {
-        return [
-            Pattern::from_index((known & 15) - 1),
-            Pattern::from_index((known >> 4) - 1),
-        ];
+/// One quarter of the shared table of both sides' patterns: the one for a
+/// board's rules, held by the board so the lookup a stone makes for every
+/// point it changes is one load, with nothing to check first.
+#[derive(Clone, Copy)]
+pub(crate) struct Pairs {
+    table: &'static [AtomicU8],
+    rules: usize,
+}
+
+impl Pairs {
+    /// The patterns of every line key under the [`exactness`] `rules`.
+    pub(crate) fn of(rules: usize) -> Pairs {
+        let table = PAIRS.get_or_init(|| bytemuck::zeroed_vec(4usize << KEY_BITS));
+        let rules = rules & 3;
+        let quarter = rules << KEY_BITS;
+        Pairs {
+            table: &table[quarter..quarter + (1 << KEY_BITS)],
+            rules,
+        }
     }
-    let both = [
-        pattern(key, 1, rules & 2 != 0),
-        pattern(key, 2, rules & 1 != 0),
-    ];
-    // Racing threads compute the same value, so a plain store is enough.
-    cell.store(
-        (both[0] as u8 + 1) | (both[1] as u8 + 1) << 4,
-        Ordering::Relaxed,
-    );
-    both
+
+    /// The numbers (`Pattern as u16`) of the patterns black and white make
+    /// by playing the centre of the line `key`.
+    #[inline]
+    pub(crate) fn numbers(self, key: u32) -> [u16; 2] {
+        let known = self.table[(key & KEY_MASK) as usize].load(Ordering::Relaxed);
+        if known == 0 {
+            return self.fill(key);
+        }
+        [u16::from(known & 15) - 1, u16::from(known >> 4) - 1]
+    }
+
+    #[cold]
+    fn fill(self, key: u32) -> [u16; 2] {
+        let key = key & KEY_MASK;
+        let rules = self.rules;
+        let both = [
+            pattern(key, 1, rules & 2 != 0),
+            pattern(key, 2, rules & 1 != 0),
+        ];
+        // Racing threads compute the same value, so a plain store is enough.
+        self.table[key as usize].store(
+            (both[0] as u8 + 1) | (both[1] as u8 + 1) << 4,
+            Ordering::Relaxed,
+        );
+        [both[0] as u16, both[1] as u16]
+    }
 }
 
 const OWN: u8 = 1;
@@ -258,6 +284,20 @@ mod tests {
 
     fn black(picture: &str, exact: bool) -> Pattern {
         pattern(key(picture), 1, exact)
+    }
+
+    #[test]
+    fn where_any_five_wins_the_cells_five_away_change_nothing() {
+        // The board leaves them out of its keys under freestyle.
+        let outer = 3 << (2 * slot(-(HALF as i32))) | 3 << (2 * slot(HALF as i32));
+        let pairs = Pairs::of(exactness(false, false));
+        for key in 0..1u32 << KEY_BITS {
+            assert_eq!(
+                pairs.numbers(key),
+                pairs.numbers(key & !outer),
+                "key {key:#07x}"
+            );
+        }
     }
 
     #[test]
