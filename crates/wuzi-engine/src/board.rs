@@ -139,9 +139,9 @@ pub(crate) struct Board {
     spots: Box<[Spot; CELLS]>,
     /// How many stones lie within two of each cell.
     near: Box<[u8; CELLS]>,
-    /// Rows and columns holding stones (min x, max x, min y, max y of the
-    /// padded board) after each stone, so candidates scan only that area.
-    boxes: Vec<[u16; 4]>,
+    /// The candidates row by row: bit x of row y is set when that cell is
+    /// empty with a stone within two, so listing them skips the rest.
+    open: [u32; STRIDE],
     /// Per side, the sums over the empty points of their attack and
     /// defence values, for the evaluation.
     totals: [[i32; 2]; 2],
@@ -202,7 +202,7 @@ impl Board {
             cells,
             spots: Box::new([NO_SPOT; CELLS]),
             near: Box::new([0; CELLS]),
-            boxes: Vec::new(),
+            open: [0; STRIDE],
             totals: [[0; 2]; 2],
             threats: [[0; THREATS]; 2],
             hash: 0,
@@ -404,12 +404,6 @@ impl Board {
         self.hash ^= zobrist()[s][i];
         self.update_lines(i, s as u32 + 1);
         self.touch_near(i, true);
-        let (x, y) = ((i % STRIDE) as u16, (i / STRIDE) as u16);
-        let area = match self.boxes.last() {
-            Some(&[x0, x1, y0, y1]) => [x0.min(x), x1.max(x), y0.min(y), y1.max(y)],
-            None => [x, x, y, y],
-        };
-        self.boxes.push(area);
         self.history.push(i as u16);
     }
 
@@ -419,7 +413,6 @@ impl Board {
             return;
         };
         let i = usize::from(i);
-        self.boxes.pop();
         let code = u32::from(self.cells[i & MASK]);
         self.cells[i & MASK] = EMPTY as u8;
         self.hash ^= zobrist()[code as usize - 1][i];
@@ -506,6 +499,13 @@ impl Board {
                 } else {
                     self.near[j] -= 1;
                 }
+                let bit = 1u32 << (j % STRIDE);
+                let row = &mut self.open[j / STRIDE];
+                if self.near[j] > 0 && self.cells[j] == EMPTY as u8 {
+                    *row |= bit;
+                } else {
+                    *row &= !bit;
+                }
             }
         }
     }
@@ -590,21 +590,11 @@ impl Board {
             out.push(index(Point::new(c, c)));
             return;
         }
-        let Some(&[x0, x1, y0, y1]) = self.boxes.last() else {
-            return;
-        };
-        // Candidates lie within two of a stone: scan only that rectangle.
-        let lo = PAD as u16;
-        let hi = PAD as u16 + u16::from(self.size) - 1;
-        let (x0, x1) = (x0.saturating_sub(2).max(lo), (x1 + 2).min(hi));
-        let (y0, y1) = (y0.saturating_sub(2).max(lo), (y1 + 2).min(hi));
-        for y in y0..=y1 {
-            let row = usize::from(y) * STRIDE;
-            for x in x0..=x1 {
-                let i = row + usize::from(x);
-                if self.near[i & MASK] > 0 && self.cells[i & MASK] == EMPTY as u8 {
-                    out.push(i);
-                }
+        for (y, &row) in self.open.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                out.push(y * STRIDE + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
     }

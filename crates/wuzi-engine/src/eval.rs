@@ -422,9 +422,15 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
 pub(crate) struct ValueTables {
     /// The [`combo`] each packed set of four patterns makes.
     combo_of: Box<[u16; 1 << 16]>,
-    /// The value of each combination, flavour by flavour.
-    values: Vec<PointValue>,
+    /// The value of each combination, flavour by flavour, and one more to
+    /// make the length a power of two (see [`ValueTables::value`]).
+    values: Box<[PointValue; VALUE_SLOTS]>,
 }
+
+/// Slots in the table of values: every flavour's combinations fit in this
+/// power of two, so masking an index with it is enough to stay inside.
+const VALUE_SLOTS: usize = 4096;
+const _: () = assert!(Flavour::ALL.len() * COMBOS <= VALUE_SLOTS);
 
 impl ValueTables {
     /// The tables, worked out when first asked for.
@@ -440,10 +446,13 @@ impl ValueTables {
             for (packed, &c) in (0..=u16::MAX).zip(combo_of.iter()).rev() {
                 sample[usize::from(c)] = packed;
             }
-            let values = Flavour::ALL
+            let mut values = Box::new([value(unpack(0), Flavour::Gomoku); VALUE_SLOTS]);
+            let all = Flavour::ALL
                 .iter()
-                .flat_map(|&flavour| sample.iter().map(move |&p| value(unpack(p), flavour)))
-                .collect();
+                .flat_map(|&flavour| sample.iter().map(move |&p| value(unpack(p), flavour)));
+            for (slot, v) in values.iter_mut().zip(all) {
+                *slot = v;
+            }
             ValueTables { combo_of, values }
         })
     }
@@ -463,7 +472,7 @@ impl ValueTables {
     /// The value of combination `combo` for the flavour starting at `base`.
     #[inline]
     pub(crate) fn value(&self, base: usize, combo: u16) -> PointValue {
-        self.values[base + usize::from(combo)]
+        self.values[(base + usize::from(combo)) & (VALUE_SLOTS - 1)]
     }
 }
 

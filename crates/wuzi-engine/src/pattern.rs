@@ -135,7 +135,7 @@ pub(crate) fn exactness(black_exact: bool, white_exact: bool) -> usize {
 /// point it changes is one load, with nothing to check first.
 #[derive(Clone, Copy)]
 pub(crate) struct Pairs {
-    table: &'static [AtomicU8],
+    table: &'static [AtomicU8; 1 << KEY_BITS],
     rules: usize,
 }
 
@@ -144,9 +144,12 @@ impl Pairs {
     pub(crate) fn of(rules: usize) -> Pairs {
         let table = PAIRS.get_or_init(|| bytemuck::zeroed_vec(4usize << KEY_BITS));
         let rules = rules & 3;
-        let quarter = rules << KEY_BITS;
+        let (quarter, _) = table[rules << KEY_BITS..]
+            .split_first_chunk::<{ 1 << KEY_BITS }>()
+            // The table holds four quarters and `rules` is one of 0..4.
+            .unwrap_or_else(|| unreachable!("a quarter of the pattern table"));
         Pairs {
-            table: &table[quarter..quarter + (1 << KEY_BITS)],
+            table: quarter,
             rules,
         }
     }
