@@ -481,6 +481,7 @@ static VALUES: OnceLock<ValueTables> = OnceLock::new();
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Pattern::{Block1, Block3, Dead, Flex2, Flex3, Flex4};
 
     /// Value of a point from its four patterns packed four bits each, as
     /// the board looks it up.
@@ -488,7 +489,6 @@ mod tests {
         let tables = ValueTables::get();
         tables.value(ValueTables::base(flavour), tables.combo(patterns))
     }
-    use Pattern::{Block1, Block3, Dead, Flex2, Flex3, Flex4};
 
     #[test]
     fn a_point_is_worth_the_same_whichever_line_holds_which_pattern() {
