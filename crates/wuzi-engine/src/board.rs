@@ -453,6 +453,9 @@ impl Board {
         }
     }
 
+    // Inlined into its one caller: called for every point a stone passes,
+    // the call itself cost a fifth of its time.
+    #[inline(always)]
     fn update_key(&mut self, j: usize, d: usize, bits: u32) {
         let j = j & MASK;
         let spot = &mut self.spots[j];
@@ -494,19 +497,30 @@ impl Board {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let j = (i as isize + dy * STRIDE as isize + dx) as usize & MASK;
+                let bit = 1u32 << (j % STRIDE);
+                // Only a point's first stone near it, or its last going,
+                // changes whether it is a candidate.
                 if add {
                     self.near[j] += 1;
+                    if self.near[j] == 1 && self.cells[j] == EMPTY as u8 {
+                        self.open[j / STRIDE] |= bit;
+                    }
                 } else {
                     self.near[j] -= 1;
-                }
-                let bit = 1u32 << (j % STRIDE);
-                let row = &mut self.open[j / STRIDE];
-                if self.near[j] > 0 && self.cells[j] == EMPTY as u8 {
-                    *row |= bit;
-                } else {
-                    *row &= !bit;
+                    if self.near[j] == 0 {
+                        self.open[j / STRIDE] &= !bit;
+                    }
                 }
             }
+        }
+        // The stone's own point: taken while it holds the stone, a
+        // candidate again once empty if other stones are near.
+        let bit = 1u32 << (i % STRIDE);
+        let row = &mut self.open[(i & MASK) / STRIDE];
+        if add || self.near[i & MASK] == 0 {
+            *row &= !bit;
+        } else {
+            *row |= bit;
         }
     }
 
