@@ -64,6 +64,31 @@ for (const viewport of ['desktop', 'phone']) {
     assert.deepEqual(errors, []);
   }));
 
+  test(`${viewport}: Home shows whole: Continue is in its place before any button on it can be pressed`, () => withUi({ viewport }, async (page, errors) => {
+    await newGame(page);
+    await place(page, 7, 7);
+    // The service's answer on the autosave is held, as a slow disk would
+    // hold it, until the test lets it go.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/ipc/has_autosave', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest('**/ipc/has_autosave');
+    await page.locator('#nav-home').click();
+    await asked;
+    // Home's buttons without Continue now would get Continue later,
+    // pushing Load down under a press meant for it.
+    assert.equal(await page.locator('#screen-home').isVisible(), true);
+    assert.equal(await page.locator('#home-load').isVisible(), false, 'no button on Home until it is whole');
+    assert.equal(await page.locator('#new-game').isVisible(), false);
+    release();
+    await page.locator('#home-load').waitFor();
+    assert.equal(await page.locator('#home-continue').isVisible(), true);
+    assert.deepEqual(errors, []);
+  }));
+
   test(`${viewport}: profiles: create, pick with a password, rename, delete`, () => withUi({
     viewport,
     // Ann, and Bo with a password, opened last: the app starts on the list,

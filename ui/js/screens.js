@@ -214,10 +214,16 @@ registerScreen('home', {
     $('home-greeting').textContent = t('home.greeting', { name: profileName(state.profile?.name ?? '') });
     // Set before the first wait, so Home never shows without it.
     $('home-lock').hidden = !state.profile?.has_password;
+    // The menu waits for the answer whether Continue belongs: appearing
+    // after the others, Continue would push Load down under a finger
+    // already on its way to it.
+    const menu = $('home-menu');
+    menu.classList.add('waiting');
     const has = await attempt('has_autosave');
     state.hasAutosave = has === undefined ? state.hasAutosave : !!has;
     $('home-continue').hidden = !state.hasAutosave;
     $('home-quit').hidden = !canQuit();
+    menu.classList.remove('waiting');
     renderNotices();
   },
 });
