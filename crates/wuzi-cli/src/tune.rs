@@ -13,16 +13,23 @@
 //! weights forecast games they were not fitted to better. The corrections
 //! (for four patterns together, and for the threats at a leaf) are fitted
 //! alongside, pulled back harder: there are thousands, most seen seldom.
+//! With `--search-nodes` each position's target is blended with what a
+//! short search of it by Master forecasts, a steadier signal than the
+//! result alone, which the mistakes made later in the game decide too.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use thiserror::Error;
-use wuzi_core::{Rule, Stone, parse_point};
+use wuzi_core::{Point, Rule, Stone, parse_point};
 use wuzi_engine::{
-    EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, WIN_CHANCE_SCALE, eval_correction_is_mask,
-    eval_correction_name, eval_correction_table, eval_corrections, eval_features_along, eval_table,
-    eval_unit, eval_weight_names, eval_weights, eval_weights_source, eval_with, parse_eval_weights,
+    EVAL_TABLES, EVAL_WEIGHTS, Engine, EvalFeatures, Limits, Position, WIN_CHANCE_SCALE,
+    eval_correction_is_mask, eval_correction_name, eval_correction_table, eval_corrections,
+    eval_features_along, eval_table, eval_unit, eval_weight_names, eval_weights,
+    eval_weights_source, eval_with, parse_eval_weights, win_chance,
 };
 
 /// The options of `wuzi tune`.
@@ -66,6 +73,28 @@ pub struct TuneArgs {
     /// (`crates/wuzi-engine/src/eval_weights.rs` to use them).
     #[arg(long)]
     pub write: Option<PathBuf>,
+    /// Also search every position with Master for this many nodes, and
+    /// fit to what the search makes of it as well as to how the game
+    /// ended (see `--search-share`): the static evaluation learns what a
+    /// deeper look sees, without the noise of the mistakes made after.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub search_nodes: Option<u64>,
+    /// The share of the search's forecast in each position's target, 0 to
+    /// 1 (the rest is the game's result); only with `--search-nodes`.
+    #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
+    pub search_share: f64,
+    /// Threads the searches of `--search-nodes` run on (each searches its
+    /// own positions on one thread); every core by default.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+}
+
+/// A share from 0 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text:?} is not a share from 0 to 1")),
+    }
 }
 
 /// Why the games could not be used.
@@ -118,8 +147,18 @@ pub struct Sample {
     pub table: usize,
     /// The evaluation's features.
     pub features: EvalFeatures,
-    /// The result for the side to move.
+    /// The result for the side to move; with `--search-nodes`, blended
+    /// with the search's forecast.
     pub result: f64,
+    /// The game's rule.
+    pub rule: Rule,
+    /// The board's size.
+    pub size: u8,
+    /// The moves that led to the position (the position after them is the
+    /// sample's).
+    pub moves: Arc<[Point]>,
+    /// How many of `moves` were played before the position.
+    pub ply: usize,
 }
 
 /// The samples of one game line: `<rule> <size> <1-0|0-1|1/2> <moves...>`.
@@ -144,6 +183,7 @@ pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, Str
         .collect::<Result<Vec<_>, _>>()?;
     let along = eval_features_along(size, rule, &moves).map_err(|e| e.to_string())?;
     let table = eval_table(rule);
+    let moves: Arc<[Point]> = moves.into();
     Ok(along
         .into_iter()
         .enumerate()
@@ -164,6 +204,10 @@ pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, Str
                 table,
                 features,
                 result,
+                rule,
+                size,
+                moves: moves.clone(),
+                ply: k,
             })
         })
         .collect())
@@ -325,7 +369,20 @@ pub fn fit(start: &Model, samples: &[Sample], plan: FitPlan) -> Model {
 /// # Errors
 /// Unreadable or malformed games, no positions, or an unwritable file.
 pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneError> {
-    let games = read_games(&args.games, args.opening_moves)?;
+    let mut games = read_games(&args.games, args.opening_moves)?;
+    if let Some(nodes) = args.search_nodes {
+        let jobs = args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        );
+        let searched = blend_with_search(&mut games, nodes, args.search_share, jobs);
+        let _ = writeln!(
+            out,
+            "searched {searched} positions for {nodes} nodes each; \
+             targets are {:.0}% the search's forecast",
+            args.search_share * 100.0
+        );
+    }
     let (start, start_corrections): (Vec<i32>, Vec<i32>) = match &args.start {
         Some(path) => read_weights(path)?,
         None => (eval_weights().concat(), eval_corrections()),
@@ -466,6 +523,63 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
         let _ = writeln!(out, "written to {}", path.display());
     }
     Ok(())
+}
+
+/// Searches every sample's position with Master for `nodes` nodes (one
+/// thread each, on `jobs` threads, a game at a time so that each game's
+/// searches share a hash table as in play) and makes its target `share`
+/// the search's forecast and the rest the game's result. Answers how many
+/// positions were searched.
+pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs: usize) -> usize {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<&mut Vec<Sample>>> = games.iter_mut().map(Mutex::new).collect();
+    let searched = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let mut engine = Engine::new();
+                engine.set_threads(1);
+                let stop = AtomicBool::new(false);
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = slots.get(g) else { break };
+                    let mut game = slot.lock().unwrap_or_else(PoisonError::into_inner);
+                    engine.clear();
+                    for sample in game.iter_mut() {
+                        let Some(chance) = search_forecast(&mut engine, sample, nodes, &stop)
+                        else {
+                            continue;
+                        };
+                        sample.result = (1.0 - share) * sample.result + share * chance;
+                        searched.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    searched.into_inner()
+}
+
+/// The side to move's chance to win as Master's search of `nodes` nodes
+/// sees the sample's position; `None` when it has no move to search.
+fn search_forecast(
+    engine: &mut Engine,
+    sample: &Sample,
+    nodes: u64,
+    stop: &AtomicBool,
+) -> Option<f64> {
+    let pos =
+        Position::from_moves(sample.size, sample.rule, sample.moves.get(..sample.ply)?).ok()?;
+    let limits = Limits {
+        // The nodes bound the search; the time only guards against a
+        // position that would take far longer than its nodes suggest.
+        time: Duration::from_secs(60),
+        nodes: Some(nodes),
+        depth: None,
+        spend_all: false,
+    };
+    let found = engine.best_move(&pos, limits, stop, |_| {}).ok()?;
+    Some(f64::from(win_chance(found.score)))
 }
 
 /// What each weight table is for, by [`wuzi_engine::eval_table`].

@@ -219,3 +219,121 @@ fn a_file_that_is_not_games_is_refused_with_its_line() {
             .contains("no positions to fit to")
     );
 }
+
+#[test]
+fn with_the_search_given_the_whole_target_the_recorded_results_no_longer_matter() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/tune-games-2.txt"
+    ))
+    .unwrap();
+    let true_games: Vec<&str> = games
+        .lines()
+        .filter(|l| l.starts_with("freestyle "))
+        .take(10)
+        .collect();
+    // The same games with every result turned round.
+    let flipped: Vec<String> = true_games
+        .iter()
+        .map(|l| {
+            let mut words: Vec<&str> = l.split_whitespace().collect();
+            words[2] = match words[2] {
+                "1-0" => "0-1",
+                "0-1" => "1-0",
+                other => other,
+            };
+            words.join(" ")
+        })
+        .collect();
+    assert!(
+        true_games.iter().zip(&flipped).any(|(a, b)| *a != b),
+        "a decided game to turn round"
+    );
+    let true_path = dir.path().join("true.txt");
+    let flipped_path = dir.path().join("flipped.txt");
+    std::fs::write(&true_path, true_games.join("\n")).unwrap();
+    std::fs::write(&flipped_path, flipped.join("\n")).unwrap();
+
+    // The weights each fit writes, by the games and the search's share.
+    let fit = |path: &std::path::Path, share: Option<&str>| -> (String, String) {
+        let weights = dir.path().join("w.rs");
+        let mut args = vec![
+            "tune",
+            path.to_str().unwrap(),
+            "--rule",
+            "freestyle",
+            "--steps",
+            "30",
+            "--write",
+            weights.to_str().unwrap(),
+        ];
+        if let Some(share) = share {
+            args.extend([
+                "--search-nodes",
+                "1500",
+                "--search-share",
+                share,
+                "--jobs",
+                "2",
+            ]);
+        }
+        let out = wuzi(&args);
+        assert!(out.status.success(), "{out:?}");
+        let report = String::from_utf8(out.stdout).unwrap();
+        let written = std::fs::read_to_string(&weights).unwrap();
+        let table = written.split_once("WEIGHTS: [[").unwrap().1;
+        (report, table.split("    ],").next().unwrap().to_string())
+    };
+    let (report, searched_true) = fit(&true_path, Some("1"));
+    // Every position fitted or held out was searched but one: the tenth
+    // game is a draw on a full board, whose last position has no move to
+    // search (its target stays the draw).
+    assert!(true_games[9].starts_with("freestyle 15 1/2 "));
+    assert_eq!(true_games[9].split_whitespace().count(), 3 + 225);
+    let count = |label: &str| -> usize {
+        let at = report.find(label).unwrap() + label.len();
+        report[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let searched = count("searched ");
+    assert!(searched > 100, "{report}");
+    let fitted = count("games: ");
+    let held = count(&format!("{fitted} positions fitted, "));
+    assert_eq!(searched, fitted + held - 1, "{report}");
+    assert!(
+        report.contains("targets are 100% the search's forecast"),
+        "{report}"
+    );
+    let (_, searched_flipped) = fit(&flipped_path, Some("1"));
+    assert_eq!(
+        searched_true, searched_flipped,
+        "the search alone decides the targets"
+    );
+    let (_, half_true) = fit(&true_path, Some("0.5"));
+    let (_, half_flipped) = fit(&flipped_path, Some("0.5"));
+    assert_ne!(half_true, half_flipped, "half the target is the result");
+    let (_, results_true) = fit(&true_path, None);
+    assert_ne!(results_true, half_true, "the search moves the fit");
+
+    // Shares and node counts out of range are refused.
+    for (args, says) in [
+        (
+            vec!["--search-nodes", "100", "--search-share", "1.5"],
+            "not a share from 0 to 1",
+        ),
+        (vec!["--search-nodes", "0"], "--search-nodes"),
+        (vec!["--search-nodes", "100", "--jobs", "0"], "--jobs"),
+    ] {
+        let mut all = vec!["tune", true_path.to_str().unwrap()];
+        all.extend(args);
+        let out = wuzi(&all);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{err}");
+    }
+}
