@@ -144,6 +144,8 @@ test('a password is set, the profile locked with its game kept, the password cha
   try {
     const { driver } = app;
     await waitScreen(driver, 'home');
+    // Home's buttons show together, once it knows whether Continue belongs.
+    await driver.wait(until.elementLocated(By.css('#home-menu:not(.waiting)')), 10000, 'Home did not show whole');
     assert.equal(await driver.findElement(By.id('home-lock')).isDisplayed(), false);
   } finally {
     await app.stop();

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, point, stone, place, calls, screenshot, keepSides } from './support.js';
+import { useUi, newGame, point, stone, place, calls, screenshot, keepSides, homeWhole } from './support.js';
 import { servicePoints, pageErrors } from './play-states.js';
 
 const ui = useUi();
@@ -52,7 +52,7 @@ const RENJU_FORBIDDEN = { x: 9, y: 7, kind: 'double_three', name: 'J8' };
 
 for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: a first run with the default profile lands on Home without asking anything`, () => withUi({ viewport }, async (page, errors, backend) => {
-    await page.locator('#screen-home').waitFor();
+    await homeWhole(page);
     assert.equal(await page.locator('#screen-profiles').isHidden(), true);
     assert.equal(await page.locator('dialog[open]').count(), 0);
     assert.equal(await page.locator('#home-continue').isHidden(), true, 'no autosave, no Continue');

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, newGame, place, screenshot } from './support.js';
+import { useUi, newGame, place, screenshot, homeWhole } from './support.js';
 import { pageErrors } from './play-states.js';
 
 const { withUi } = useUi();
@@ -33,7 +33,7 @@ for (const language of ['en', 'zh']) {
     locale: language === 'zh' ? 'zh-CN' : 'en-US',
   }, async (page, errors, backend) => {
     const en = language === 'en';
-    await page.locator('#screen-home').waitFor();
+    await homeWhole(page);
     assert.equal(await page.locator('#home-lock').isVisible(), false, 'no password, nothing to lock');
     await page.locator('#home-profile').click();
     await page.locator('#profile-create-name').fill('Mei');
@@ -63,7 +63,7 @@ for (const language of ['en', 'zh']) {
     // A game on the board, then Lock: the list, and the game kept. The
     // open profile goes home without its password.
     await profileItem(page, 'Mei').locator('.profile-open').click();
-    await page.locator('#screen-home').waitFor();
+    await homeWhole(page);
     assert.equal(await page.locator('#home-lock').isVisible(), true, 'now there is a password to lock with');
     await newGame(page, { mode: 'human_human' });
     await place(page, 7, 7);
@@ -110,7 +110,7 @@ test('a password is changed and removed only with the current one', () => withUi
   await profileItem(page, 'Bo').locator('.profile-open').click();
   await page.locator('#prompt-password').fill('pear');
   await page.locator('#prompt-ok').click();
-  await page.locator('#screen-home').waitFor();
+  await homeWhole(page);
   assert.equal(await page.locator('#home-lock').isVisible(), true, 'a profile with a password can be locked');
   await page.locator('#nav-profile').click();
   await profileItem(page, 'Bo').locator('.profile-password').click();
@@ -147,7 +147,7 @@ test('a password is changed and removed only with the current one', () => withUi
   assert.equal((await profileNamed(backend, 'Bo')).has_password, false);
   assert.equal(await profileItem(page, 'Bo').locator('.badge', { hasText: 'Password' }).count(), 0);
   await profileItem(page, 'Bo').locator('.profile-open').click();
-  await page.locator('#screen-home').waitFor();
+  await homeWhole(page);
   assert.equal(await page.locator('#home-lock').isVisible(), false);
   assert.deepEqual(pageErrors(errors), []);
 }));

@@ -159,6 +159,15 @@ export async function newGame(page, {
   await page.locator('.board .hit').first().waitFor({ state: 'attached' });
 }
 
+/**
+ * Waits for Home to show whole: its buttons show together, once it knows
+ * whether Continue belongs, so what is on it can be checked.
+ */
+export async function homeWhole(page) {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-menu:not(.waiting)').waitFor();
+}
+
 /** Answers the question before replacing an unsaved game: 'save', 'discard' or 'cancel'. */
 export async function answerUnsaved(page, choice) {
   await page.locator('#dialog-unsaved').waitFor();
