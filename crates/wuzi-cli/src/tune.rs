@@ -531,8 +531,7 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
 /// the search's forecast and the rest the game's result. Answers how many
 /// positions were searched.
 pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs: usize) -> usize {
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<&mut Vec<Sample>>> = games.iter_mut().map(Mutex::new).collect();
+    let queue = Mutex::new(games.iter_mut());
     let searched = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -541,9 +540,8 @@ pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs
                 engine.set_threads(1);
                 let stop = AtomicBool::new(false);
                 loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = slots.get(g) else { break };
-                    let mut game = slot.lock().unwrap_or_else(PoisonError::into_inner);
+                    let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                    let Some(game) = next else { break };
                     engine.clear();
                     for sample in game.iter_mut() {
                         let Some(chance) = search_forecast(&mut engine, sample, nodes, &stop)
