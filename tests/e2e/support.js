@@ -98,12 +98,16 @@ export async function screenshot(driver, name) {
   await writeFile(join(OUTPUT_DIR, `${name}.png`), await driver.takeScreenshot(), 'base64');
 }
 
-/** Waits until the screen `name` (e.g. `game`) is the one showing. */
+/** Waits until the screen `name` (e.g. `game`) is the one showing, shown whole. */
 export async function waitScreen(driver, name, timeout = 10000) {
-  await driver.wait(async () => {
-    const body = await driver.findElement(By.css('body'));
-    return (await body.getAttribute('data-screen')) === name;
-  }, timeout, `the ${name} screen did not show`);
+  // Shown whole: a screen holds back what waits on the service's answer
+  // (class `waiting`), as Home's buttons and the profile list do.
+  await driver.wait(() => driver.executeScript(
+    `const name = arguments[0];
+     return document.body.dataset.screen === name
+       && !document.querySelector('#screen-' + name + '.waiting, #screen-' + name + ' .waiting');`,
+    name,
+  ), timeout, `the ${name} screen did not show`);
 }
 
 /** The screen showing now (`body[data-screen]`). */

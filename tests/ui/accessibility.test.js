@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { useUi, place, tapPoint } from './support.js';
+import { useUi, place, tapPoint, profilesWhole } from './support.js';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -112,7 +112,7 @@ for (const viewport of ['desktop']) {
       await check('puzzle');
       await page.locator('#nav-home').click();
       await page.locator('#home-profile').click();
-      await page.locator('#screen-profiles').waitFor();
+      await profilesWhole(page);
       await check('profiles');
       // Dialogs: the password dialog, the question before replacing a game, the game over.
       await page.locator('.profile-password').first().click();

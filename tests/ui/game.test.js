@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, point, stone, place, calls, screenshot, keepSides, homeWhole } from './support.js';
+import { useUi, newGame, point, stone, place, calls, screenshot, keepSides, homeWhole, profilesWhole } from './support.js';
 import { servicePoints, pageErrors } from './play-states.js';
 
 const ui = useUi();
@@ -102,7 +102,7 @@ for (const viewport of ['desktop', 'phone']) {
       return backend.restart();
     },
   }, async (page, errors, backend) => {
-    await page.locator('#screen-profiles').waitFor();
+    await profilesWhole(page);
     assert.deepEqual(await page.locator('.profile-name').allTextContents(), ['Ann', 'Bo']);
     assert.equal((await backend.call('list_profiles')).current, null, 'nothing is open yet');
 

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, newGame, place, screenshot, homeWhole } from './support.js';
+import { useUi, newGame, place, screenshot, homeWhole, profilesWhole } from './support.js';
 import { pageErrors } from './play-states.js';
 
 const { withUi } = useUi();
@@ -70,7 +70,7 @@ for (const language of ['en', 'zh']) {
     await place(page, 8, 8);
     await page.locator('#nav-home').click();
     await page.locator('#home-lock').click();
-    await page.locator('#screen-profiles').waitFor();
+    await profilesWhole(page);
     await page.locator('#profiles-status', { hasText: en ? 'Mei is locked. Its game is kept for Continue.' : 'Mei 已锁定。其对局已保留，可以继续。' }).waitFor();
     assert.equal(await page.locator('#nav-profile').isVisible(), false);
     assert.equal((await backend.call('list_profiles')).current, null, 'no profile open');
@@ -134,7 +134,7 @@ test('a password is changed and removed only with the current one', () => withUi
 
   // Removed: the old one first, then it opens freely and has nothing to lock.
   await page.reload();
-  await page.locator('#screen-profiles').waitFor();
+  await profilesWhole(page);
   await profileItem(page, 'Bo').locator('.profile-password').click();
   await page.locator('#password-remove').click();
   await page.locator('#password-error', { hasText: 'Type the current password first.' }).waitFor();
@@ -149,5 +149,31 @@ test('a password is changed and removed only with the current one', () => withUi
   await profileItem(page, 'Bo').locator('.profile-open').click();
   await homeWhole(page);
   assert.equal(await page.locator('#home-lock').isVisible(), false);
+  assert.deepEqual(pageErrors(errors), []);
+}));
+
+test('the profile list shows whole: the form under it does not move once it can be pressed', () => withUi({}, async (page, errors, backend) => {
+  await backend.call('create_profile', { name: 'Ann' });
+  await backend.call('create_profile', { name: 'Bo' });
+  await homeWhole(page);
+  // The service's list is held, as a slow disk would hold it, until the
+  // test lets it go.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/ipc/list_profiles', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/ipc/list_profiles');
+  await page.locator('#nav-profile').click();
+  await asked;
+  // Three rows arriving later would push Create down under a press meant for it.
+  assert.equal(await page.locator('#screen-profiles').isVisible(), true);
+  assert.equal(await page.locator('#profile-create').isVisible(), false, 'no form until the list has come');
+  assert.equal(await page.locator('#profile-create-name').isVisible(), false);
+  release();
+  await profilesWhole(page);
+  assert.deepEqual(await page.locator('.profile-name').allTextContents(), ['Player', 'Ann', 'Bo']);
+  assert.equal(await page.locator('#profile-create').isVisible(), true);
   assert.deepEqual(pageErrors(errors), []);
 }));

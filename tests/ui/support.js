@@ -168,6 +168,14 @@ export async function homeWhole(page) {
   await page.locator('#home-menu:not(.waiting)').waitFor();
 }
 
+/**
+ * Waits for the profile list to show whole: the list and the form under it
+ * show together, once the service's list has come.
+ */
+export async function profilesWhole(page) {
+  await page.locator('#screen-profiles:not(.waiting)').waitFor();
+}
+
 /** Answers the question before replacing an unsaved game: 'save', 'discard' or 'cancel'. */
 export async function answerUnsaved(page, choice) {
   await page.locator('#dialog-unsaved').waitFor();

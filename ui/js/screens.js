@@ -164,9 +164,18 @@ $('profile-create-form').addEventListener('submit', async (e) => {
 registerScreen('profiles', {
   async enter() {
     $('profiles-status').textContent = '';
-    const next = await attempt('list_profiles');
-    if (next) profiles = next;
-    renderProfiles();
+    // The list and the form under it wait for the answer together: the
+    // list filling in later would push the form down under a finger
+    // already on its way to Create.
+    const page = $('screen-profiles');
+    page.classList.add('waiting');
+    try {
+      const next = await attempt('list_profiles');
+      if (next) profiles = next;
+      renderProfiles();
+    } finally {
+      page.classList.remove('waiting');
+    }
   },
 });
 
