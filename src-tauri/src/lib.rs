@@ -8,6 +8,8 @@
 //! lists the commands.
 
 mod door;
+#[cfg(target_os = "linux")]
+mod paint;
 mod paths;
 
 use std::path::PathBuf;
@@ -46,6 +48,8 @@ pub fn configure<R: tauri::Runtime>(
                 app.path().app_data_dir().ok()
             });
             app.manage(Arc::new(Service::open(dir, true)));
+            #[cfg(target_os = "linux")]
+            paint::without_compositing(app);
             Ok(())
         }),
     };

@@ -1,12 +1,13 @@
 // Starts the real, built app under tauri-driver and WebKitWebDriver and hands
 // back a W3C WebDriver session. Needs a display: run under xvfb-run.
 
-import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Builder, By, WebElement } from 'selenium-webdriver';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,11 +92,17 @@ export async function startApp({ dataDir } = {}) {
   return { driver, dataDir: data, stop };
 }
 
-/** Saves a PNG of the app window under tests/output/e2e/. */
+/**
+ * Saves a PNG of the app window, as the X server shows it, under
+ * tests/output/e2e/. Taken with ImageMagick's `import`, not WebDriver's
+ * screenshot: WebKitWebDriver waits for a composited frame, which never
+ * comes from a page painted without compositing, as the app paints it.
+ * `driver` is kept for the callers; the window is found by its title.
+ */
 export async function screenshot(driver, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
   await new Promise((ok) => setTimeout(ok, 300));
-  await writeFile(join(OUTPUT_DIR, `${name}.png`), await driver.takeScreenshot(), 'base64');
+  await promisify(execFile)('import', ['-window', 'Wuzi', join(OUTPUT_DIR, `${name}.png`)]);
 }
 
 /** Waits until the screen `name` (e.g. `game`) is the one showing, shown whole. */
