@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, point, stone, place, calls, screenshot, keepSides, homeWhole, profilesWhole } from './support.js';
+import { useUi, newGame, point, stone, place, calls, screenshot, keepSides, homeWhole, profilesWhole, holdAnswers } from './support.js';
 import { servicePoints, pageErrors } from './play-states.js';
 
 const ui = useUi();
@@ -67,15 +67,7 @@ for (const viewport of ['desktop', 'phone']) {
   test(`${viewport}: Home shows whole: Continue is in its place before any button on it can be pressed`, () => withUi({ viewport }, async (page, errors) => {
     await newGame(page);
     await place(page, 7, 7);
-    // The service's answer on the autosave is held, as a slow disk would
-    // hold it, until the test lets it go.
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/ipc/has_autosave', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const asked = page.waitForRequest('**/ipc/has_autosave');
+    const { asked, release } = await holdAnswers(page, 'has_autosave');
     await page.locator('#nav-home').click();
     await asked;
     // Home's buttons without Continue now would get Continue later,

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, newGame, place, screenshot, homeWhole, profilesWhole } from './support.js';
+import { useUi, newGame, place, screenshot, homeWhole, profilesWhole, holdAnswers } from './support.js';
 import { pageErrors } from './play-states.js';
 
 const { withUi } = useUi();
@@ -156,15 +156,7 @@ test('the profile list shows whole: the form under it does not move once it can 
   await backend.call('create_profile', { name: 'Ann' });
   await backend.call('create_profile', { name: 'Bo' });
   await homeWhole(page);
-  // The service's list is held, as a slow disk would hold it, until the
-  // test lets it go.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/ipc/list_profiles', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest('**/ipc/list_profiles');
+  const { asked, release } = await holdAnswers(page, 'list_profiles');
   await page.locator('#nav-profile').click();
   await asked;
   // Three rows arriving later would push Create down under a press meant for it.

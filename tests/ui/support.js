@@ -176,6 +176,21 @@ export async function profilesWhole(page) {
   await page.locator('#screen-profiles:not(.waiting)').waitFor();
 }
 
+/**
+ * Holds the service's answers to `command`, as a slow disk would hold
+ * them, until the test lets them go: `asked` resolves once the page has
+ * asked, `release()` lets the answers through.
+ */
+export async function holdAnswers(page, command) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(`**/ipc/${command}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { asked: page.waitForRequest(`**/ipc/${command}`), release };
+}
+
 /** Answers the question before replacing an unsaved game: 'save', 'discard' or 'cancel'. */
 export async function answerUnsaved(page, choice) {
   await page.locator('#dialog-unsaved').waitFor();
