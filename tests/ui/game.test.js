@@ -455,6 +455,27 @@ test('renju: when black has only forbidden points left, the game ends as a draw 
   assert.deepEqual(pageErrors(errors), []);
 }));
 
+test('a finished game that cannot be kept is told in the game-over dialog and on Home', () => withUi({}, async (page, errors, backend) => {
+  await homeWhole(page);
+  assert.equal(await page.locator('#notices').isHidden(), true, 'nothing to tell at the start');
+  // The replays folder is replaced by a plain file while the app runs.
+  const replays = join(await profileDir(backend), 'replays');
+  await rm(replays, { recursive: true, force: true });
+  await writeFile(replays, 'not a folder');
+  await newGame(page);
+  for (const [x, y] of [[7, 7], [7, 8], [8, 7], [8, 8], [9, 7], [9, 8], [10, 7], [10, 8], [11, 7]]) await place(page, x, y);
+  await page.locator('#dialog-game-over').waitFor();
+  const notice = page.locator('#game-over-notice');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^Note: The game could not be kept: .*replays/);
+  assert.equal(await page.locator('#game-over-title').textContent(), 'Player wins', 'the game itself ended as usual');
+  await screenshot(page, 'game-over-not-kept');
+  await page.locator('#game-over-home').click();
+  await homeWhole(page);
+  assert.deepEqual(await page.locator('#notices li').allTextContents(), [await notice.textContent()]);
+  assert.deepEqual(pageErrors(errors), []);
+}));
+
 test('an error from the Rust side shows as a short message, not only in the console', () => withUi({
   // The statistics file cannot be read: a folder stands where it should be.
   async setup(backend) {

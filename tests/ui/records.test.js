@@ -222,10 +222,11 @@ for (const viewport of ['desktop', 'phone']) {
     const allowWrites = refuseWrites(dialogs);
     try {
       await page.locator('#export-save').click();
-      await page.locator('#message[data-kind="io"]').waitFor();
+      await page.locator('#message[data-kind="read_only"]').waitFor();
     } finally {
       allowWrites();
     }
+    assert.equal(await page.locator('#message').textContent(), 'Wuzi may not write there (the disk or folder is read-only), so nothing was saved.');
     assert.equal(await page.locator('#export-saved').isHidden(), true);
     assert.deepEqual(await readdir(dialogs), []);
 
@@ -267,7 +268,7 @@ for (const viewport of ['desktop', 'phone']) {
     assert.equal(big.size, 19);
     assert.equal(big.rule, 'standard');
     assert.deepEqual(stonesOf(big), [[9, 9, 'black'], [18, 18, 'white'], [0, 0, 'black'], [18, 0, 'white']]);
-    assert.deepEqual(unexpected(errors, 500, 400), []);
+    assert.deepEqual(unexpected(errors, 503, 400), []);
   }));
 
   test(`${viewport}: the saved message speaks the profile's language`, () => withUi({

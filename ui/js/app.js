@@ -83,6 +83,17 @@ export async function showScreen(name, params = {}) {
 
 // ---------------------------------------------------------------- errors
 
+/**
+ * The notices the service gathered since it was last asked (an autosave or
+ * a finished game it could not keep, say), kept for Home's list as well.
+ */
+export async function takeNotices() {
+  const info = await call('app_info').catch(() => null);
+  const fresh = info?.notices ?? [];
+  if (state.appInfo && fresh.length) state.appInfo.notices = [...(state.appInfo.notices ?? []), ...fresh];
+  return fresh;
+}
+
 /** Shows a failure from the Rust side as a short translated message. */
 export function showError(err) {
   const kind = err?.kind ?? 'unknown';

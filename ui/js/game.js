@@ -8,7 +8,7 @@ import { t, plural } from './i18n.js';
 import {
   $, state, registerScreen, showScreen, currentScreen, showError, clearError, attempt,
   confirmDialog, promptDialog, onSettings, onLanguage, updateSettings, announce, errorText,
-  formatClock, timeControlText, LEVELS, levelName, playerName,
+  formatClock, timeControlText, LEVELS, levelName, playerName, takeNotices,
 } from './app.js';
 import { playStoneSound, playLowTimeSound, playEffect } from './sound.js';
 import { refreshCoach, bindCoach } from './coach.js';
@@ -389,6 +389,21 @@ function showGameOver() {
   const dialog = $('dialog-game-over');
   if (!dialog.open) dialog.showModal();
   $('game-over-again').focus();
+  tellWhatWasNotKept();
+}
+
+/**
+ * Says in the game-over dialog what the service could not keep of the game
+ * just ended (its replay or statistics, on a full disk say): the player
+ * learns it now, not on the next start.
+ */
+async function tellWhatWasNotKept() {
+  const box = $('game-over-notice');
+  box.hidden = true;
+  const fresh = await takeNotices();
+  if (!fresh.length) return;
+  box.textContent = fresh.map((n) => t('notice.text', { message: n.message })).join(' ');
+  box.hidden = false;
 }
 
 // ---------------------------------------------------------------- commands

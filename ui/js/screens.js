@@ -6,7 +6,7 @@ import { t, translatePage } from './i18n.js';
 import {
   $, state, LEVELS, registerScreen, showScreen, attempt, showError,
   confirmDialog, promptDialog, errorText, applySettings, updateSettings, onLanguage,
-  levelName, actionButton, el, timeControlText, profileName,
+  levelName, actionButton, el, timeControlText, profileName, takeNotices,
 } from './app.js';
 import { openGame, confirmReplace } from './game.js';
 import { passwordDialog } from './password.js';
@@ -228,7 +228,8 @@ registerScreen('home', {
     // already on its way to it.
     const menu = $('home-menu');
     menu.classList.add('waiting');
-    const has = await attempt('has_autosave');
+    // What could not be kept while away from Home is listed with the rest.
+    const [has] = await Promise.all([attempt('has_autosave'), takeNotices()]);
     state.hasAutosave = has === undefined ? state.hasAutosave : !!has;
     $('home-continue').hidden = !state.hasAutosave;
     $('home-quit').hidden = !canQuit();

@@ -472,7 +472,8 @@ pub fn status_for(kind: &str) -> StatusCode {
             StatusCode::CONFLICT
         }
         "corrupt" | "future_version" => StatusCode::UNPROCESSABLE_ENTITY,
-        "no_store" | "locked" => StatusCode::SERVICE_UNAVAILABLE,
+        "no_store" | "locked" | "read_only" => StatusCode::SERVICE_UNAVAILABLE,
+        "disk_full" => StatusCode::INSUFFICIENT_STORAGE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -786,6 +787,8 @@ mod tests {
         assert_eq!(status_for("internal"), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(status_for("io"), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(status_for("locked"), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(status_for("read_only"), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(status_for("disk_full"), StatusCode::INSUFFICIENT_STORAGE);
     }
 
     #[test]

@@ -89,13 +89,14 @@ impl Drop for SmallDisk {
     }
 }
 
-/// Every write the player can cause fails with a clear message or notice
-/// that names `cause`, and the game goes on.
-fn writes_fail_and_the_game_goes_on(copy: &WuziCopy, cause: &str) {
+/// Every write the player can cause fails with an error of `kind` (the
+/// player's words for it) and a message or notice that names `cause`, and
+/// the game goes on.
+fn writes_fail_and_the_game_goes_on(copy: &WuziCopy, kind: &str, cause: &str) {
     let error = |command: &str, args: Value| {
         let (_, error) = copy.refused(command, &args);
         let message = error["message"].as_str().unwrap().to_string();
-        assert_eq!(error["kind"], "io", "{command}: {error}");
+        assert_eq!(error["kind"], kind, "{command}: {error}");
         assert!(message.contains(cause), "{command}: {message}");
     };
     error(
@@ -114,7 +115,7 @@ fn writes_fail_and_the_game_goes_on(copy: &WuziCopy, cause: &str) {
     assert!(
         notices
             .iter()
-            .any(|n| n["kind"] == "io"
+            .any(|n| n["kind"] == kind
                 && n["message"].as_str().unwrap().contains("could not be kept")),
         "the failed autosave is told: {notices:?}"
     );
@@ -152,7 +153,7 @@ fn a_full_or_read_only_disk_loses_nothing_and_saves_again_later() {
 
     // Full.
     let filler = disk.fill();
-    writes_fail_and_the_game_goes_on(&copy, "No space left on device");
+    writes_fail_and_the_game_goes_on(&copy, "disk_full", "No space left on device");
     let mut now = snapshot(disk.path());
     now.remove(&filler);
     assert_eq!(now, files, "the files already there are as they were");
@@ -161,7 +162,7 @@ fn a_full_or_read_only_disk_loses_nothing_and_saves_again_later() {
     // Read-only.
     std::fs::remove_file(&filler).unwrap();
     disk.set_read_only(true);
-    writes_fail_and_the_game_goes_on(&copy, "Read-only file system");
+    writes_fail_and_the_game_goes_on(&copy, "read_only", "Read-only file system");
     disk.set_read_only(false);
     assert_eq!(snapshot(disk.path()), files);
     assert_eq!(kept(&copy), before);

@@ -134,7 +134,9 @@ impl Error {
     /// until opened with its password), `wrong_password`, `locked` (the data
     /// folder is in use by another copy of Wuzi), `folder_gone`, `corrupt`,
     /// `future_version`, `too_large`, `not_text`, `encode`, `password`,
-    /// `logging` or `io`.
+    /// `logging`, `disk_full` (no room left where the file goes),
+    /// `read_only` (the folder may not be written to) or `io` (any other
+    /// failure of a file or folder).
     pub fn kind(&self) -> &'static str {
         match self {
             Error::NotFound { .. } => "not_found",
@@ -153,7 +155,12 @@ impl Error {
             Error::Encode(_) => "encode",
             Error::Password(_) => "password",
             Error::Logging(_) => "logging",
-            Error::Io { .. } => "io",
+            // The two a player can mend, told apart so the message says how.
+            Error::Io { source, .. } => match source.kind() {
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => "disk_full",
+                io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied => "read_only",
+                _ => "io",
+            },
         }
     }
 
@@ -188,3 +195,43 @@ impl serde::Serialize for Error {
 
 /// The store's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind_of(errno: i32) -> &'static str {
+        Error::io(
+            Path::new("/data/saves"),
+            io::Error::from_raw_os_error(errno),
+        )
+        .kind()
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_full_or_read_only_disk_has_a_kind_of_its_own() {
+        // The system's own numbers, as a failed write returns them on Linux.
+        const ENOSPC: i32 = 28;
+        const EDQUOT: i32 = 122;
+        const EROFS: i32 = 30;
+        const EACCES: i32 = 13;
+        const EISDIR: i32 = 21;
+        const EIO: i32 = 5;
+        assert_eq!(kind_of(ENOSPC), "disk_full");
+        assert_eq!(kind_of(EDQUOT), "disk_full");
+        assert_eq!(kind_of(EROFS), "read_only");
+        assert_eq!(kind_of(EACCES), "read_only");
+        assert_eq!(kind_of(EISDIR), "io");
+        assert_eq!(kind_of(EIO), "io");
+        // The message still names the file and the system's words.
+        let full = Error::io(
+            Path::new("/data/saves"),
+            io::Error::from_raw_os_error(ENOSPC),
+        );
+        assert!(
+            full.to_string()
+                .starts_with("/data/saves: No space left on device")
+        );
+    }
+}
