@@ -88,9 +88,13 @@ export async function showScreen(name, params = {}) {
  * a finished game it could not keep, say), kept for Home's list as well.
  */
 export async function takeNotices() {
+  // Quietly: a failure here is not the player's to act on, and the screen
+  // asking has its own command whose error shows.
   const info = await call('app_info').catch(() => null);
-  const fresh = info?.notices ?? [];
-  if (state.appInfo && fresh.length) state.appInfo.notices = [...(state.appInfo.notices ?? []), ...fresh];
+  if (!info) return [];
+  const fresh = info.notices ?? [];
+  // The answer stands for the one asked at the start, which may have failed.
+  state.appInfo = { ...info, notices: [...(state.appInfo?.notices ?? []), ...fresh] };
   return fresh;
 }
 
