@@ -182,3 +182,20 @@ test('phone landscape and a small 360 px phone: the game fits', () => ui.withUi(
     await page.locator('#nav-home').click();
   }
 }));
+
+test('start-up fetches every module at once: none is found late, one import after another', () => ui.withUi({}, async (page) => {
+  // Each level of imports would otherwise wait for the one above it to arrive
+  // and be parsed; index.html names every module so they load side by side.
+  const modules = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((entry) => new URL(entry.name).pathname.startsWith('/js/'))
+    .map((entry) => ({ path: new URL(entry.name).pathname, by: entry.initiatorType })));
+  const paths = modules.map((m) => m.path).sort();
+  assert.ok(paths.includes('/js/main.js') && paths.includes('/js/game.js') && paths.includes('/js/i18n.js'), paths.join(' '));
+  const named = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')]
+    .map((link) => new URL(link.href).pathname).sort());
+  assert.deepEqual(named, paths.filter((p) => p !== '/js/main.js'), 'the modules index.html names');
+  // A module no link names is fetched by the import that reaches it (Chromium calls that "script").
+  const late = modules.filter((m) => m.path !== '/js/main.js' && m.by === 'script');
+  assert.deepEqual(late, [], 'modules fetched only when an import reached them');
+  assert.equal(new Set(paths).size, paths.length, 'a module fetched twice');
+}));

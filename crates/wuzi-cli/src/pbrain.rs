@@ -104,15 +104,19 @@ where
     // waits on the pipe instead of filling memory.
     let (tx, rx) = mpsc::sync_channel::<Input>(LINES_AHEAD);
     let reader_stop = Arc::clone(&stop);
-    std::thread::spawn(move || {
+    let reader = std::thread::spawn(move || {
         while let Ok(Some(line)) = next_line(&mut input) {
-            if let Input::Line(text) = &line {
-                let head = text.trim().to_ascii_uppercase();
-                if head == "YXSTOP" || head == "END" {
-                    reader_stop.store(true, Ordering::Relaxed);
-                }
+            let head = match &line {
+                Input::Line(text) => command_word(text),
+                Input::TooLong(_) => String::new(),
+            };
+            if head == "YXSTOP" || head == "END" {
+                reader_stop.store(true, Ordering::Relaxed);
             }
-            if tx.send(line).is_err() {
+            // Nothing after END is read: the session ends there, and a reader
+            // that stops with it can be joined instead of left behind blocked
+            // on an input the manager keeps open.
+            if tx.send(line).is_err() || head == "END" {
                 break;
             }
         }
@@ -150,7 +154,19 @@ where
             break;
         }
     }
-    Ok(())
+    // The session ended on END (the reader stopped after it) or at the end
+    // of the input: either way the reader is done or about to be.
+    reader
+        .join()
+        .map_err(|_| io::Error::other("the protocol's input reader failed"))
+}
+
+/// A line's command word in capitals: what [`Session::handle`] dispatches on.
+fn command_word(line: &str) -> String {
+    let line = line.trim();
+    line.split_once(char::is_whitespace)
+        .map_or(line, |(head, _)| head)
+        .to_ascii_uppercase()
 }
 
 fn parse_xy(text: &str) -> Option<(u8, u8)> {
@@ -188,9 +204,10 @@ impl Session {
         if line.is_empty() {
             return true;
         }
-        let (head, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let head = head.to_ascii_uppercase();
-        let rest = rest.trim();
+        let head = command_word(line);
+        let rest = line
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, rest)| rest.trim());
         if let Some(answer) = self.reading_board {
             if head == "DONE" {
                 self.reading_board = None;

@@ -319,3 +319,55 @@ fn a_debug_log_shows_how_deep_each_move_was_read_and_stdout_stays_protocol() {
     );
     assert!(stderr.contains("threat searches"), "{stderr}");
 }
+
+/// An input that tells how far the brain has read it.
+struct Watched {
+    inner: std::io::Cursor<Vec<u8>>,
+    read_to: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl std::io::Read for Watched {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read_to
+            .store(self.inner.position(), std::sync::atomic::Ordering::SeqCst);
+        Ok(n)
+    }
+}
+
+impl BufRead for Watched {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+        self.read_to
+            .store(self.inner.position(), std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn end_stops_the_reading_and_nothing_is_left_running() {
+    // A manager may keep the pipe open after END: the brain must not go on
+    // reading it, and `run` returns with its reader finished, not left behind.
+    let head = "START 15\nABOUT\nend now\n";
+    let input = format!("{head}ABOUT\nSTART 15\n");
+    let read_to = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let watched = Watched {
+        inner: std::io::Cursor::new(input.into_bytes()),
+        read_to: std::sync::Arc::clone(&read_to),
+    };
+    let mut output = Vec::new();
+    wuzi_cli::pbrain::run(watched, &mut output, Some(wuzi_engine::Level::Beginner)).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let answers: Vec<&str> = output.lines().collect();
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert_eq!(answers[0], "OK");
+    assert!(answers[1].starts_with("name="), "{answers:?}");
+    assert_eq!(
+        read_to.load(std::sync::atomic::Ordering::SeqCst),
+        head.len() as u64,
+        "read past END"
+    );
+}
