@@ -107,7 +107,7 @@ where
     let reader = std::thread::spawn(move || {
         while let Ok(Some(line)) = next_line(&mut input) {
             let head = match &line {
-                Input::Line(text) => command_word(text),
+                Input::Line(text) => command(text).0,
                 Input::TooLong(_) => String::new(),
             };
             if head == "YXSTOP" || head == "END" {
@@ -161,12 +161,12 @@ where
         .map_err(|_| io::Error::other("the protocol's input reader failed"))
 }
 
-/// A line's command word in capitals: what [`Session::handle`] dispatches on.
-fn command_word(line: &str) -> String {
+/// A line's command word in capitals, what [`Session::handle`] dispatches
+/// on, and the rest of the line.
+fn command(line: &str) -> (String, &str) {
     let line = line.trim();
-    line.split_once(char::is_whitespace)
-        .map_or(line, |(head, _)| head)
-        .to_ascii_uppercase()
+    let (head, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    (head.to_ascii_uppercase(), rest.trim())
 }
 
 fn parse_xy(text: &str) -> Option<(u8, u8)> {
@@ -204,10 +204,7 @@ impl Session {
         if line.is_empty() {
             return true;
         }
-        let head = command_word(line);
-        let rest = line
-            .split_once(char::is_whitespace)
-            .map_or("", |(_, rest)| rest.trim());
+        let (head, rest) = command(line);
         if let Some(answer) = self.reading_board {
             if head == "DONE" {
                 self.reading_board = None;

@@ -4,7 +4,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 struct Brain {
@@ -323,14 +324,13 @@ fn a_debug_log_shows_how_deep_each_move_was_read_and_stdout_stays_protocol() {
 /// An input that tells how far the brain has read it.
 struct Watched {
     inner: std::io::Cursor<Vec<u8>>,
-    read_to: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    read_to: Arc<AtomicU64>,
 }
 
 impl std::io::Read for Watched {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.read_to
-            .store(self.inner.position(), std::sync::atomic::Ordering::SeqCst);
+        self.read_to.store(self.inner.position(), Ordering::SeqCst);
         Ok(n)
     }
 }
@@ -342,8 +342,7 @@ impl BufRead for Watched {
 
     fn consume(&mut self, amount: usize) {
         self.inner.consume(amount);
-        self.read_to
-            .store(self.inner.position(), std::sync::atomic::Ordering::SeqCst);
+        self.read_to.store(self.inner.position(), Ordering::SeqCst);
     }
 }
 
@@ -353,10 +352,10 @@ fn end_stops_the_reading_and_nothing_is_left_running() {
     // reading it, and `run` returns with its reader finished, not left behind.
     let head = "START 15\nABOUT\nend now\n";
     let input = format!("{head}ABOUT\nSTART 15\n");
-    let read_to = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let read_to = Arc::new(AtomicU64::new(0));
     let watched = Watched {
         inner: std::io::Cursor::new(input.into_bytes()),
-        read_to: std::sync::Arc::clone(&read_to),
+        read_to: Arc::clone(&read_to),
     };
     let mut output = Vec::new();
     wuzi_cli::pbrain::run(watched, &mut output, Some(wuzi_engine::Level::Beginner)).unwrap();
@@ -366,7 +365,7 @@ fn end_stops_the_reading_and_nothing_is_left_running() {
     assert_eq!(answers[0], "OK");
     assert!(answers[1].starts_with("name="), "{answers:?}");
     assert_eq!(
-        read_to.load(std::sync::atomic::Ordering::SeqCst),
+        read_to.load(Ordering::SeqCst),
         head.len() as u64,
         "read past END"
     );
