@@ -199,3 +199,24 @@ test('start-up fetches every module at once: none is found late, one import afte
   assert.deepEqual(late, [], 'modules fetched only when an import reached them');
   assert.equal(new Set(paths).size, paths.length, 'a module fetched twice');
 }));
+
+test('the Chinese texts are fetched only when the UI speaks Chinese, once, and hold every text English has', () => ui.withUi({}, async (page) => {
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((entry) => new URL(entry.name).pathname.startsWith('/js/lang/'))
+    .map((entry) => new URL(entry.name).pathname));
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(await fetched(), [], 'a start in English fetched another language');
+  await page.locator('#home-settings').click();
+  for (const [lang, home] of [['zh', '主页'], ['en', 'Home'], ['zh', '主页']]) {
+    await page.locator('#settings-language').selectOption(lang);
+    await page.waitForFunction((want) => document.documentElement.lang === want, lang === 'zh' ? 'zh-CN' : 'en');
+    assert.equal(await page.locator('#nav-home').getAttribute('aria-label'), home);
+  }
+  assert.deepEqual(await fetched(), ['/js/lang/zh.js'], 'the Chinese texts, fetched once');
+  const [en, zh] = await page.evaluate(async () => {
+    const i18n = await import('/js/i18n.js');
+    return [i18n.keys('en').sort(), i18n.keys('zh').sort()];
+  });
+  assert.ok(en.length > 500, `${en.length} English texts`);
+  assert.deepEqual(zh, en, 'the Chinese texts are those English has');
+}));

@@ -2,7 +2,9 @@
 // confirm and prompt dialogs, the profile's settings, and number formats.
 
 import { call } from './ipc.js';
-import { t, language, setLanguage, pickLanguage, translatePage } from './i18n.js';
+import {
+  t, language, setLanguage, systemLanguage, hasLanguage, loadLanguage, translatePage,
+} from './i18n.js';
 import { recordProblemText, reasonText } from './record-problem.js';
 import { openingProblemText } from './opening-problem.js';
 
@@ -249,7 +251,24 @@ export function onSettings(fn) {
   if (state.settings) fn(state.settings);
 }
 
-/** Applies settings at once: theme, language, board look; then tells every screen. */
+/** The language `settings` ask for. */
+function wantedLanguage(settings) {
+  return settings.language === 'system' ? systemLanguage() : settings.language;
+}
+
+/** Speaks `lang` (its texts are in) and tells every screen to redraw its texts. */
+function speak(lang) {
+  setLanguage(lang);
+  document.dispatchEvent(new Event('wuzi:language'));
+}
+
+/**
+ * Applies settings at once: theme, language, board look; then tells every
+ * screen. A language whose texts are not in yet is fetched first and
+ * switched to when they arrive (if it is still the one asked for); the
+ * promise returned resolves then, so a start can wait for it before
+ * drawing its first screen.
+ */
 export function applySettings(settings) {
   state.settings = { ...DEFAULT_SETTINGS, ...settings };
   const s = state.settings;
@@ -258,12 +277,18 @@ export function applySettings(settings) {
   root.dataset.boardStyle = s.board_style;
   root.dataset.stoneStyle = s.stone_style;
   $('theme-toggle').setAttribute('aria-pressed', String(root.dataset.theme === 'dark'));
-  const lang = s.language === 'system' ? pickLanguage(navigator.languages ?? [navigator.language]) : s.language;
+  const lang = wantedLanguage(s);
+  let spoken = Promise.resolve();
   if (lang !== language() || !root.lang) {
-    setLanguage(lang);
-    document.dispatchEvent(new Event('wuzi:language'));
+    if (hasLanguage(lang)) speak(lang);
+    else {
+      spoken = loadLanguage(lang).then((arrived) => {
+        if (arrived && state.settings && wantedLanguage(state.settings) === lang && language() !== lang) speak(lang);
+      });
+    }
   }
   for (const fn of settingsListeners) fn(s);
+  return spoken;
 }
 
 darkMedia.addEventListener('change', () => state.settings && applySettings(state.settings));

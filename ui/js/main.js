@@ -1,6 +1,6 @@
 // Starts the app: the static texts, the screens, then the profile to play as.
 
-import { translatePage } from './i18n.js';
+import { loadLanguage, setLanguage, systemLanguage } from './i18n.js';
 import { state, attempt, onSettings } from './app.js';
 import { applyMusic } from './sound.js';
 import './game.js';
@@ -12,7 +12,11 @@ import './editor.js';
 import './puzzles.js';
 import { startApp } from './screens.js';
 
-translatePage();
+// The system's language, fetched first when it is not English, so the
+// first texts drawn are already in it.
+const system = systemLanguage();
+await loadLanguage(system);
+setLanguage(system);
 onSettings(applyMusic);
 state.appInfo = (await attempt('app_info')) ?? null;
 await startApp();

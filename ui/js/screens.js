@@ -81,7 +81,8 @@ export async function openProfile(p) {
 async function enterProfile(opened) {
   state.profile = opened.profile;
   state.hasAutosave = !!opened.has_autosave;
-  applySettings(opened.settings ?? {});
+  // Home is drawn in the profile's language, fetched first if need be.
+  await applySettings(opened.settings ?? {});
   nameNavProfile(state.profile.name);
   await showScreen('home');
 }
