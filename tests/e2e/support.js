@@ -1,5 +1,5 @@
 // Starts the real, built app under tauri-driver and WebKitWebDriver and hands
-// back a W3C WebDriver session. Needs a display: run under xvfb-run.
+// back a W3C WebDriver session. Each app gets an Xvfb display of its own.
 
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
@@ -40,18 +40,50 @@ async function waitForPort(port, child, timeoutMs = 15000) {
   throw new Error(`tauri-driver did not listen on ${port}`);
 }
 
+/** The X display each running app is on, for its screenshots. */
+const displays = new WeakMap();
+
 /**
- * Starts tauri-driver and the app with a fresh data folder.
- * Resolves to { driver, dataDir, stop }.
+ * A private Xvfb for one app, so that apps started side by side by test
+ * files running at once never share a screen (screenshots find the window
+ * by its title). Resolves to { display, stop }.
+ */
+function startXvfb() {
+  return new Promise((ok, fail) => {
+    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    let out = '';
+    xvfb.stderr.on('data', (d) => { err += d; });
+    xvfb.once('error', fail);
+    xvfb.once('exit', (code) => fail(new Error(`Xvfb exited (${code}): ${err}`)));
+    xvfb.stdio[3].on('data', (d) => {
+      out += d;
+      if (!out.includes('\n')) return;
+      const stop = () => {
+        xvfb.removeAllListeners('exit');
+        xvfb.kill('SIGKILL');
+        xvfb.stderr.destroy();
+        xvfb.stdio[3].destroy();
+      };
+      ok({ display: `:${out.trim()}`, stop });
+    });
+  });
+}
+
+/**
+ * Starts tauri-driver and the app, on an X display of its own, with a
+ * fresh data folder. Resolves to { driver, dataDir, stop }.
  */
 export async function startApp({ dataDir } = {}) {
-  if (!process.env.DISPLAY) throw new Error('no DISPLAY: run the real-app tests under xvfb-run');
+  const xvfb = await startXvfb();
   const port = await freePort();
   const nativePort = await freePort();
   const data = dataDir ?? (await mkdtemp(join(tmpdir(), 'wuzi-e2e-')));
   const log = [];
   const tauriDriver = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
-    env: { ...process.env, WUZI_DATA_DIR: data },
+    env: { ...process.env, DISPLAY: xvfb.display, WUZI_DATA_DIR: data },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the driver, WebKitWebDriver and the app all
     // go when the test ends; a survivor holding the pipes would keep node alive.
@@ -65,6 +97,7 @@ export async function startApp({ dataDir } = {}) {
     }
     tauriDriver.stdout.destroy();
     tauriDriver.stderr.destroy();
+    xvfb.stop();
   };
   tauriDriver.stdout.on('data', (d) => log.push(String(d)));
   tauriDriver.stderr.on('data', (d) => log.push(String(d)));
@@ -72,7 +105,12 @@ export async function startApp({ dataDir } = {}) {
     if (!stopping) console.error(`tauri-driver exited (${code ?? signal}):\n${log.join('')}`);
   });
   let stopping = false;
-  await waitForPort(port, tauriDriver);
+  try {
+    await waitForPort(port, tauriDriver);
+  } catch (err) {
+    killGroup();
+    throw err;
+  }
   let driver;
   try {
     driver = await new Builder()
@@ -83,6 +121,7 @@ export async function startApp({ dataDir } = {}) {
     killGroup();
     throw new Error(`${err.message}\n${log.join('')}`);
   }
+  displays.set(driver, xvfb.display);
   const stop = async ({ keepData = false } = {}) => {
     stopping = true;
     await driver.quit().catch(() => {});
@@ -97,12 +136,14 @@ export async function startApp({ dataDir } = {}) {
  * tests/output/e2e/. Taken with ImageMagick's `import`, not WebDriver's
  * screenshot: WebKitWebDriver waits for a composited frame, which never
  * comes from a page painted without compositing, as the app paints it.
- * `driver` is kept for the callers; the window is found by its title.
+ * The window is found by its title, on `driver`'s own display.
  */
 export async function screenshot(driver, name) {
   await mkdir(OUTPUT_DIR, { recursive: true });
   await new Promise((ok) => setTimeout(ok, 300));
-  await promisify(execFile)('import', ['-window', 'Wuzi', join(OUTPUT_DIR, `${name}.png`)]);
+  await promisify(execFile)('import', ['-window', 'Wuzi', join(OUTPUT_DIR, `${name}.png`)], {
+    env: { ...process.env, DISPLAY: displays.get(driver) ?? process.env.DISPLAY },
+  });
 }
 
 /** Waits until the screen `name` (e.g. `game`) is the one showing, shown whole. */
