@@ -44,11 +44,12 @@ async function waitForPort(port, child, timeoutMs = 15000) {
 const displays = new WeakMap();
 
 /**
- * A private Xvfb for one app, so that apps started side by side by test
- * files running at once never share a screen (screenshots find the window
- * by its title). Resolves to { display, stop }.
+ * A private Xvfb: one for each app here, so that apps started side by side
+ * by test files running at once never share a screen (screenshots find the
+ * window by its title); scripts/bench-startup uses one too. Resolves to
+ * { display, stop }.
  */
-function startXvfb() {
+export function startXvfb() {
   return new Promise((ok, fail) => {
     const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
