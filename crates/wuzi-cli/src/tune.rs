@@ -16,6 +16,8 @@
 //! With `--search-nodes` each position's target is blended with what a
 //! short search of it by Master forecasts, a steadier signal than the
 //! result alone, which the mistakes made later in the game decide too.
+//! With `--leaf-nodes` each position is first moved to the end of the line
+//! a short search expects from it, as the search would evaluate it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -83,10 +85,18 @@ pub struct TuneArgs {
     /// 1 (the rest is the game's result); only with `--search-nodes`.
     #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
     pub search_share: f64,
-    /// Threads the searches of `--search-nodes` run on (each searches its
-    /// own positions on one thread); every core by default.
+    /// Threads the searches of `--search-nodes` and `--leaf-nodes` run on
+    /// (each searches its own games on one thread); every core by default.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
+    /// Fit at the leaves of Master's lines: each position is replaced by
+    /// the one at the end of the main line a search of this many nodes
+    /// finds from it (one thread a search, `--jobs` at once), with the
+    /// game's result for the side to move there, so that the evaluation
+    /// learns the positions it judges in a search, where the threats of
+    /// the line have been played out.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub leaf_nodes: Option<u64>,
 }
 
 /// A share from 0 to 1.
@@ -370,11 +380,27 @@ pub fn fit(start: &Model, samples: &[Sample], plan: FitPlan) -> Model {
 /// Unreadable or malformed games, no positions, or an unwritable file.
 pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneError> {
     let mut games = read_games(&args.games, args.opening_moves)?;
-    if let Some(nodes) = args.search_nodes {
-        let jobs = args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    if let Some(nodes) = args.leaf_nodes {
+        // Only the games of the tables being fitted: the others' samples
+        // are never used.
+        let wanted = |game: &Vec<Sample>| {
+            args.rule
+                .is_none_or(|rule| game.first().is_some_and(|s| s.table == eval_table(rule)))
+        };
+        let mut chosen: Vec<Vec<Sample>> = games.into_iter().filter(wanted).collect();
+        let (moved, dropped) = to_leaves(&mut chosen, nodes, jobs);
+        games = chosen;
+        let _ = writeln!(
+            out,
+            "moved {moved} positions to the leaf of the line a search of {nodes} nodes expects; \
+             dropped {dropped} whose leaf is decided"
         );
+    }
+    if let Some(nodes) = args.search_nodes {
         let searched = blend_with_search(&mut games, nodes, args.search_share, jobs);
         let _ = writeln!(
             out,
@@ -556,6 +582,81 @@ pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs
         }
     });
     searched.into_inner()
+}
+
+/// Replaces each sample by the position at the end of the main line that
+/// Master's search of `nodes` nodes finds from it, with the game's result
+/// for the side to move there: the evaluation is used at such leaves, after
+/// the threats a line plays out, more than on the positions of the game.
+/// A sample whose leaf is decided (a five, a four that cannot be stopped)
+/// or cannot be searched is dropped. Returns how many were moved and how
+/// many dropped.
+pub fn to_leaves(games: &mut [Vec<Sample>], nodes: u64, jobs: usize) -> (usize, usize) {
+    let queue = Mutex::new(games.iter_mut());
+    let (moved, dropped) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                let mut engine = Engine::new();
+                engine.set_threads(1);
+                let stop = AtomicBool::new(false);
+                loop {
+                    let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                    let Some(game) = next else { break };
+                    // A cleared table per game: each game's leaves are the
+                    // same whichever thread searches it.
+                    engine.clear();
+                    let mut kept = Vec::with_capacity(game.len());
+                    for sample in game.drain(..) {
+                        match leaf_of(&mut engine, &sample, nodes, &stop) {
+                            Some(leaf) => kept.push(leaf),
+                            None => {
+                                dropped.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    moved.fetch_add(kept.len(), Ordering::Relaxed);
+                    *game = kept;
+                }
+            });
+        }
+    });
+    (moved.into_inner(), dropped.into_inner())
+}
+
+/// The sample at the leaf of the main line from `sample`'s position.
+fn leaf_of(engine: &mut Engine, sample: &Sample, nodes: u64, stop: &AtomicBool) -> Option<Sample> {
+    let prefix = sample.moves.get(..sample.ply)?;
+    let pos = Position::from_moves(sample.size, sample.rule, prefix).ok()?;
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        nodes: Some(nodes),
+        depth: None,
+        spend_all: false,
+    };
+    let found = engine.best_move(&pos, limits, stop, |_| {}).ok()?;
+    let mut line: Vec<Point> = prefix.to_vec();
+    line.extend(&found.pv);
+    let along = eval_features_along(sample.size, sample.rule, &line).ok()?;
+    // A shorter list means the line ended the game before its last move.
+    if along.len() != line.len() + 1 {
+        return None;
+    }
+    let features = along.into_iter().last().flatten()?;
+    // The result was the side to move's at `ply`; the leaf's side to move
+    // is the same when the line is of even length.
+    let result = if found.pv.len() % 2 == 0 {
+        sample.result
+    } else {
+        1.0 - sample.result
+    };
+    Some(Sample {
+        features,
+        result,
+        ply: line.len(),
+        moves: line.into(),
+        ..sample.clone()
+    })
 }
 
 /// The side to move's chance to win as Master's search of `nodes` nodes

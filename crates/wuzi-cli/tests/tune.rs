@@ -337,3 +337,79 @@ fn with_the_search_given_the_whole_target_the_recorded_results_no_longer_matter(
         assert!(err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn at_the_leaves_each_position_is_the_end_of_the_searched_line_with_its_side_to_moves_result() {
+    use wuzi_cli::tune::{Sample, game_samples, to_leaves};
+    use wuzi_core::{Rule, parse_point};
+
+    let games = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/tune-games-2.txt"
+    ))
+    .unwrap();
+    let lines: Vec<&str> = games
+        .lines()
+        .filter(|l| l.starts_with("renju "))
+        .take(4)
+        .collect();
+    let samples = |line: &str| game_samples(line, 6).unwrap();
+    let mut games: Vec<Vec<Sample>> = lines.iter().map(|l| samples(l)).collect();
+    let before: usize = games.iter().map(Vec::len).sum();
+    let positions: Vec<Vec<usize>> = games
+        .iter()
+        .map(|g| g.iter().map(|s| s.ply).collect())
+        .collect();
+    let (moved, dropped) = to_leaves(&mut games, 1_500, 2);
+    assert_eq!(moved + dropped, before);
+    assert_eq!(games.iter().map(Vec::len).sum::<usize>(), moved);
+    assert!(moved > before / 2, "{moved} of {before} kept");
+
+    let mut deeper = 0;
+    for ((line, leaves), plies) in lines.iter().zip(&games).zip(&positions) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let played: Vec<_> = words[3..]
+            .iter()
+            .map(|w| parse_point(w, 15).unwrap())
+            .collect();
+        let black = match words[2] {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        for leaf in leaves {
+            // The line starts from one of the game's positions and goes on
+            // from there.
+            let from = plies
+                .iter()
+                .copied()
+                .filter(|&p| p <= leaf.moves.len() && leaf.moves[..p] == played[..p])
+                .max()
+                .unwrap();
+            assert!(leaf.ply >= from && leaf.ply == leaf.moves.len());
+            deeper += usize::from(leaf.ply > from);
+            assert_eq!(leaf.rule, Rule::Renju);
+            // Its features are the leaf's, for the side to move there, and
+            // so is the result.
+            let along = wuzi_engine::eval_features_along(15, Rule::Renju, &leaf.moves).unwrap();
+            assert_eq!(along.last().unwrap().as_ref(), Some(&leaf.features));
+            let expected = if leaf.ply % 2 == 0 {
+                black
+            } else {
+                1.0 - black
+            };
+            assert_eq!(leaf.result, expected, "{line} at {}", leaf.ply);
+        }
+    }
+    assert!(deeper > moved / 2, "{deeper} of {moved} moved on");
+
+    // Each game's table is cleared: the leaves are the same on one thread.
+    let mut again: Vec<Vec<Sample>> = lines.iter().map(|l| samples(l)).collect();
+    assert_eq!(to_leaves(&mut again, 1_500, 1), (moved, dropped));
+    for (a, b) in games.iter().flatten().zip(again.iter().flatten()) {
+        assert_eq!(
+            (&a.moves, &a.features, a.result),
+            (&b.moves, &b.features, b.result)
+        );
+    }
+}
