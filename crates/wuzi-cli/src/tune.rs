@@ -94,7 +94,8 @@ pub struct TuneArgs {
     /// finds from it (one thread a search, `--jobs` at once), with the
     /// game's result for the side to move there, so that the evaluation
     /// learns the positions it judges in a search, where the threats of
-    /// the line have been played out.
+    /// the line have been played out. The searches use this build's own
+    /// evaluation, whatever `--start` says.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub leaf_nodes: Option<u64>,
 }
@@ -557,28 +558,14 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
 /// the search's forecast and the rest the game's result. Answers how many
 /// positions were searched.
 pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs: usize) -> usize {
-    let queue = Mutex::new(games.iter_mut());
     let searched = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new();
-                engine.set_threads(1);
-                let stop = AtomicBool::new(false);
-                loop {
-                    let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-                    let Some(game) = next else { break };
-                    engine.clear();
-                    for sample in game.iter_mut() {
-                        let Some(chance) = search_forecast(&mut engine, sample, nodes, &stop)
-                        else {
-                            continue;
-                        };
-                        sample.result = (1.0 - share) * sample.result + share * chance;
-                        searched.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            });
+    for_each_game(games, jobs, |engine, stop, game| {
+        for sample in game.iter_mut() {
+            let Some(chance) = search_forecast(engine, sample, nodes, stop) else {
+                continue;
+            };
+            sample.result = (1.0 - share) * sample.result + share * chance;
+            searched.fetch_add(1, Ordering::Relaxed);
         }
     });
     searched.into_inner()
@@ -592,8 +579,33 @@ pub fn blend_with_search(games: &mut [Vec<Sample>], nodes: u64, share: f64, jobs
 /// or cannot be searched is dropped. Returns how many were moved and how
 /// many dropped.
 pub fn to_leaves(games: &mut [Vec<Sample>], nodes: u64, jobs: usize) -> (usize, usize) {
-    let queue = Mutex::new(games.iter_mut());
     let (moved, dropped) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    for_each_game(games, jobs, |engine, stop, game| {
+        let mut kept = Vec::with_capacity(game.len());
+        for sample in game.drain(..) {
+            match leaf_of(engine, &sample, nodes, stop) {
+                Some(leaf) => kept.push(leaf),
+                None => {
+                    dropped.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        moved.fetch_add(kept.len(), Ordering::Relaxed);
+        *game = kept;
+    });
+    (moved.into_inner(), dropped.into_inner())
+}
+
+/// Runs `work` on every game, on `jobs` threads, each with its own
+/// one-thread engine whose hash table is cleared before each game: the
+/// searches of a game share a table as in play, and a game comes out the
+/// same whichever thread takes it.
+fn for_each_game(
+    games: &mut [Vec<Sample>],
+    jobs: usize,
+    work: impl Fn(&mut Engine, &AtomicBool, &mut Vec<Sample>) + Sync,
+) {
+    let queue = Mutex::new(games.iter_mut());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
@@ -603,25 +615,12 @@ pub fn to_leaves(games: &mut [Vec<Sample>], nodes: u64, jobs: usize) -> (usize, 
                 loop {
                     let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
                     let Some(game) = next else { break };
-                    // A cleared table per game: each game's leaves are the
-                    // same whichever thread searches it.
                     engine.clear();
-                    let mut kept = Vec::with_capacity(game.len());
-                    for sample in game.drain(..) {
-                        match leaf_of(&mut engine, &sample, nodes, &stop) {
-                            Some(leaf) => kept.push(leaf),
-                            None => {
-                                dropped.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    moved.fetch_add(kept.len(), Ordering::Relaxed);
-                    *game = kept;
+                    work(&mut engine, &stop, game);
                 }
             });
         }
     });
-    (moved.into_inner(), dropped.into_inner())
 }
 
 /// The sample at the leaf of the main line from `sample`'s position.
