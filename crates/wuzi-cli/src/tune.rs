@@ -28,9 +28,9 @@ use std::time::Duration;
 use thiserror::Error;
 use wuzi_core::{Point, Rule, Stone, parse_point};
 use wuzi_engine::{
-    EVAL_TABLES, EVAL_WEIGHTS, Engine, EvalFeatures, Limits, Position, WIN_CHANCE_SCALE,
-    eval_correction_is_mask, eval_correction_name, eval_correction_table, eval_corrections,
-    eval_features_along, eval_table, eval_unit, eval_weight_names, eval_weights,
+    EVAL_TABLES, EVAL_WEIGHTS, Engine, EvalFeatures, Limits, Position, SearchResult,
+    WIN_CHANCE_SCALE, eval_correction_is_mask, eval_correction_name, eval_correction_table,
+    eval_corrections, eval_features_along, eval_table, eval_unit, eval_weight_names, eval_weights,
     eval_weights_source, eval_with, parse_eval_weights, win_chance,
 };
 
@@ -625,16 +625,8 @@ fn for_each_game(
 
 /// The sample at the leaf of the main line from `sample`'s position.
 fn leaf_of(engine: &mut Engine, sample: &Sample, nodes: u64, stop: &AtomicBool) -> Option<Sample> {
-    let prefix = sample.moves.get(..sample.ply)?;
-    let pos = Position::from_moves(sample.size, sample.rule, prefix).ok()?;
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        nodes: Some(nodes),
-        depth: None,
-        spend_all: false,
-    };
-    let found = engine.best_move(&pos, limits, stop, |_| {}).ok()?;
-    let mut line: Vec<Point> = prefix.to_vec();
+    let found = search_sample(engine, sample, nodes, stop)?;
+    let mut line: Vec<Point> = sample.moves.get(..sample.ply)?.to_vec();
     line.extend(&found.pv);
     let along = eval_features_along(sample.size, sample.rule, &line).ok()?;
     // A shorter list means the line ended the game before its last move.
@@ -666,6 +658,18 @@ fn search_forecast(
     nodes: u64,
     stop: &AtomicBool,
 ) -> Option<f64> {
+    let found = search_sample(engine, sample, nodes, stop)?;
+    Some(f64::from(win_chance(found.score)))
+}
+
+/// Master's search of `nodes` nodes of the sample's position; `None` when
+/// it has no move to search.
+fn search_sample(
+    engine: &mut Engine,
+    sample: &Sample,
+    nodes: u64,
+    stop: &AtomicBool,
+) -> Option<SearchResult> {
     let pos =
         Position::from_moves(sample.size, sample.rule, sample.moves.get(..sample.ply)?).ok()?;
     let limits = Limits {
@@ -676,8 +680,7 @@ fn search_forecast(
         depth: None,
         spend_all: false,
     };
-    let found = engine.best_move(&pos, limits, stop, |_| {}).ok()?;
-    Some(f64::from(win_chance(found.score)))
+    engine.best_move(&pos, limits, stop, |_| {}).ok()
 }
 
 /// What each weight table is for, by [`wuzi_engine::eval_table`].
