@@ -12,6 +12,22 @@ fn wuzi(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The first `n` games of `rule` in the tuning file the repository ships.
+fn shipped_games(rule: &str, n: usize) -> Vec<String> {
+    let games = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/tune-games-2.txt"
+    ))
+    .unwrap();
+    let prefix = format!("{rule} ");
+    games
+        .lines()
+        .filter(|l| l.starts_with(&prefix))
+        .take(n)
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
 fn recorded_games_are_fitted_and_the_weights_written_as_the_engine_reads_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -223,16 +239,7 @@ fn a_file_that_is_not_games_is_refused_with_its_line() {
 #[test]
 fn with_the_search_given_the_whole_target_the_recorded_results_no_longer_matter() {
     let dir = tempfile::tempdir().unwrap();
-    let games = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/tune-games-2.txt"
-    ))
-    .unwrap();
-    let true_games: Vec<&str> = games
-        .lines()
-        .filter(|l| l.starts_with("freestyle "))
-        .take(10)
-        .collect();
+    let true_games = shipped_games("freestyle", 10);
     // The same games with every result turned round.
     let flipped: Vec<String> = true_games
         .iter()
@@ -247,7 +254,7 @@ fn with_the_search_given_the_whole_target_the_recorded_results_no_longer_matter(
         })
         .collect();
     assert!(
-        true_games.iter().zip(&flipped).any(|(a, b)| *a != b),
+        true_games.iter().zip(&flipped).any(|(a, b)| a != b),
         "a decided game to turn round"
     );
     let true_path = dir.path().join("true.txt");
@@ -343,16 +350,7 @@ fn at_the_leaves_each_position_is_the_end_of_the_searched_line_with_its_side_to_
     use wuzi_cli::tune::{Sample, game_samples, to_leaves};
     use wuzi_core::{Rule, parse_point};
 
-    let games = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/tune-games-2.txt"
-    ))
-    .unwrap();
-    let lines: Vec<&str> = games
-        .lines()
-        .filter(|l| l.starts_with("renju "))
-        .take(4)
-        .collect();
+    let lines = shipped_games("renju", 4);
     let samples = |line: &str| game_samples(line, 6).unwrap();
     let mut games: Vec<Vec<Sample>> = lines.iter().map(|l| samples(l)).collect();
     let before: usize = games.iter().map(Vec::len).sum();
