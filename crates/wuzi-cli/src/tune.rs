@@ -388,13 +388,11 @@ pub fn run(args: &TuneArgs, out: &mut impl std::io::Write) -> Result<(), TuneErr
     if let Some(nodes) = args.leaf_nodes {
         // Only the games of the tables being fitted: the others' samples
         // are never used.
-        let wanted = |game: &Vec<Sample>| {
+        games.retain(|game| {
             args.rule
                 .is_none_or(|rule| game.first().is_some_and(|s| s.table == eval_table(rule)))
-        };
-        let mut chosen: Vec<Vec<Sample>> = games.into_iter().filter(wanted).collect();
-        let (moved, dropped) = to_leaves(&mut chosen, nodes, jobs);
-        games = chosen;
+        });
+        let (moved, dropped) = to_leaves(&mut games, nodes, jobs);
         let _ = writeln!(
             out,
             "moved {moved} positions to the leaf of the line a search of {nodes} nodes expects; \
