@@ -5,6 +5,8 @@
 
 use std::process::{Command, Output};
 
+use wuzi_core::{Game, GameConfig, Outcome, Point, Stone, parse_point};
+
 fn wuzi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wuzi"))
         .args(args)
@@ -26,6 +28,56 @@ fn shipped_games(rule: &str, n: usize) -> Vec<String> {
         .take(n)
         .map(str::to_owned)
         .collect()
+}
+
+/// Every game in the tuning files the repository ships replays legally
+/// under its rule and ends as its line says: a five for the side given the
+/// win, a full board for a draw. A game recorded with the wrong result would
+/// teach the fit the opposite of what happened.
+#[test]
+fn shipped_tuning_games_replay_to_their_recorded_results() {
+    let mut counts = Vec::new();
+    for name in ["tune-games.txt", "tune-games-2.txt", "tune-games-3.txt"] {
+        let path = format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut games = 0;
+        for (n, line) in text.lines().enumerate() {
+            let at = format!("{name}:{}", n + 1);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert!(words.len() > 3, "{at}: {line}");
+            let rule = wuzi_cli::parse_rule(words[0]).unwrap();
+            let size: u8 = words[1].parse().unwrap();
+            let moves: Vec<Point> = words[3..]
+                .iter()
+                .map(|w| parse_point(w, size).unwrap())
+                .collect();
+            let config = GameConfig {
+                size,
+                ..GameConfig::with_rule(rule)
+            };
+            let game = Game::from_moves(config, &moves).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let outcome = game
+                .outcome()
+                .unwrap_or_else(|| panic!("{at}: not finished"));
+            // The shipped games were played out by our own levels: each
+            // ends in a five or on a full board, none by time.
+            let winner = match outcome {
+                Outcome::Win { stone, .. } => Some(stone),
+                Outcome::Draw => None,
+                other => panic!("{at}: {other:?}"),
+            };
+            let recorded = match words[2] {
+                "1-0" => Some(Stone::Black),
+                "0-1" => Some(Stone::White),
+                "1/2" => None,
+                other => panic!("{at}: result {other:?}"),
+            };
+            assert_eq!(winner, recorded, "{at}");
+            games += 1;
+        }
+        counts.push(games);
+    }
+    assert_eq!(counts, [720, 1488, 1244]);
 }
 
 #[test]
