@@ -172,11 +172,25 @@ pub struct Sample {
     pub ply: usize,
 }
 
-/// The samples of one game line: `<rule> <size> <1-0|0-1|1/2> <moves...>`.
+/// One game line as `wuzi match --record` writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedGame {
+    /// The game's rule.
+    pub rule: Rule,
+    /// The board's size.
+    pub size: u8,
+    /// The result for black: 1 won, 0.5 drawn, 0 lost.
+    pub black_result: f64,
+    /// The moves in order, black first.
+    pub moves: Vec<Point>,
+}
+
+/// Reads one game line: `<rule> <size> <1-0|0-1|1/2> <moves...>`. The
+/// moves are only read, not played.
 ///
 /// # Errors
 /// What is wrong with the line.
-pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, String> {
+pub fn parse_game_line(line: &str) -> Result<RecordedGame, String> {
     let mut words = line.split_whitespace();
     let rule: Rule = crate::parse_rule(words.next().ok_or("empty line")?)?;
     let size_text = words.next().ok_or("no board size")?;
@@ -192,6 +206,25 @@ pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, Str
     let moves = words
         .map(|w| parse_point(w, size).map_err(|e| format!("move {w:?}: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    Ok(RecordedGame {
+        rule,
+        size,
+        black_result,
+        moves,
+    })
+}
+
+/// The samples of one game line: `<rule> <size> <1-0|0-1|1/2> <moves...>`.
+///
+/// # Errors
+/// What is wrong with the line.
+pub fn game_samples(line: &str, opening_moves: usize) -> Result<Vec<Sample>, String> {
+    let RecordedGame {
+        rule,
+        size,
+        black_result,
+        moves,
+    } = parse_game_line(line)?;
     let along = eval_features_along(size, rule, &moves).map_err(|e| e.to_string())?;
     let table = eval_table(rule);
     let moves: Arc<[Point]> = moves.into();

@@ -5,7 +5,8 @@
 
 use std::process::{Command, Output};
 
-use wuzi_core::{Game, GameConfig, Outcome, Point, Stone, parse_point};
+use wuzi_cli::tune::parse_game_line;
+use wuzi_core::{Game, GameConfig, Outcome, Stone};
 
 fn wuzi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wuzi"))
@@ -14,15 +15,15 @@ fn wuzi(args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// The first `n` games of `rule` in the tuning file the repository ships.
+/// The text of a tuning file the repository ships.
+fn shipped_file(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The first `n` games of `rule` in the second tuning file.
 fn shipped_games(rule: &str, n: usize) -> Vec<String> {
-    let games = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/tune-games-2.txt"
-    ))
-    .unwrap();
     let prefix = format!("{rule} ");
-    games
+    shipped_file("tune-games-2.txt")
         .lines()
         .filter(|l| l.starts_with(&prefix))
         .take(n)
@@ -38,41 +39,34 @@ fn shipped_games(rule: &str, n: usize) -> Vec<String> {
 fn shipped_tuning_games_replay_to_their_recorded_results() {
     let mut counts = Vec::new();
     for name in ["tune-games.txt", "tune-games-2.txt", "tune-games-3.txt"] {
-        let path = format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
         let mut games = 0;
-        for (n, line) in text.lines().enumerate() {
+        for (n, line) in shipped_file(name).lines().enumerate() {
             let at = format!("{name}:{}", n + 1);
-            let words: Vec<&str> = line.split_whitespace().collect();
-            assert!(words.len() > 3, "{at}: {line}");
-            let rule = wuzi_cli::parse_rule(words[0]).unwrap();
-            let size: u8 = words[1].parse().unwrap();
-            let moves: Vec<Point> = words[3..]
-                .iter()
-                .map(|w| parse_point(w, size).unwrap())
-                .collect();
+            let recorded = parse_game_line(line).unwrap_or_else(|e| panic!("{at}: {e}"));
             let config = GameConfig {
-                size,
-                ..GameConfig::with_rule(rule)
+                size: recorded.size,
+                ..GameConfig::with_rule(recorded.rule)
             };
-            let game = Game::from_moves(config, &moves).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let game =
+                Game::from_moves(config, &recorded.moves).unwrap_or_else(|e| panic!("{at}: {e}"));
             let outcome = game
                 .outcome()
                 .unwrap_or_else(|| panic!("{at}: not finished"));
             // The shipped games were played out by our own levels: each
             // ends in a five or on a full board, none by time.
-            let winner = match outcome {
-                Outcome::Win { stone, .. } => Some(stone),
-                Outcome::Draw => None,
+            let black_result = match outcome {
+                Outcome::Win {
+                    stone: Stone::Black,
+                    ..
+                } => 1.0,
+                Outcome::Win {
+                    stone: Stone::White,
+                    ..
+                } => 0.0,
+                Outcome::Draw => 0.5,
                 other => panic!("{at}: {other:?}"),
             };
-            let recorded = match words[2] {
-                "1-0" => Some(Stone::Black),
-                "0-1" => Some(Stone::White),
-                "1/2" => None,
-                other => panic!("{at}: result {other:?}"),
-            };
-            assert_eq!(winner, recorded, "{at}");
+            assert_eq!(black_result, recorded.black_result, "{at}");
             games += 1;
         }
         counts.push(games);
