@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-use wuzi_core::{Point, Stone};
+use wuzi_core::{Point, Rule, Stone};
 
 use crate::board::{self, Board};
 use crate::classic;
@@ -214,6 +214,7 @@ impl Engine {
                 elapsed: start.elapsed(),
             });
         }
+        let renju = pos.rule() == Rule::Renju;
         let settings = match level {
             Level::Easy => Settings {
                 time: limits.time,
@@ -224,6 +225,7 @@ impl Engine {
                 width: 10,
                 leaf_vcf: false,
                 prune: false,
+                narrow: false,
                 spend_all: false,
             },
             Level::Normal => Settings {
@@ -235,6 +237,7 @@ impl Engine {
                 width: 12,
                 leaf_vcf: false,
                 prune: false,
+                narrow: false,
                 spend_all: false,
             },
             Level::Hard | Level::Beginner => Settings {
@@ -246,6 +249,7 @@ impl Engine {
                 width: 16,
                 leaf_vcf: false,
                 prune: false,
+                narrow: false,
                 spend_all: false,
             },
             Level::Master => Settings {
@@ -254,9 +258,14 @@ impl Engine {
                 max_depth: 60,
                 vcf: true,
                 vct: true,
-                width: 20,
+                // Narrow below the root in freestyle and standard: the
+                // depth it buys is worth more there than the moves beyond
+                // the best-ordered ten. In renju it lost (docs/benchmarks.md,
+                // "Cheaper to a depth").
+                width: if renju { 20 } else { 10 },
                 leaf_vcf: true,
                 prune: true,
+                narrow: !renju,
                 spend_all: false,
             },
         };

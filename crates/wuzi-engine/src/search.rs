@@ -43,6 +43,10 @@ pub(crate) struct Settings {
     /// search late quiet moves shallower the deeper the node. Faster to a
     /// depth, so the levels held to a depth leave it off.
     pub prune: bool,
+    /// Prune harder (with `prune`): a node near the leaves may fail high
+    /// on its static value alone, and moves that make or stop only twos
+    /// and weak threes count as quiet.
+    pub narrow: bool,
     /// Use the whole time: it is a fixed time a move that is lost if not
     /// used. Otherwise an easy move is answered sooner.
     pub spend_all: bool,
@@ -163,6 +167,8 @@ pub(crate) struct Search<'a> {
     leaf_vcf: bool,
     /// See [`Settings::prune`].
     prune: bool,
+    /// See [`Settings::narrow`].
+    narrow: bool,
     /// Whether the opponent has an open three at the inner node `generate`
     /// last filled (only the defences are then tried, and nothing is pruned).
     opp_open: bool,
@@ -230,6 +236,7 @@ impl<'a> Search<'a> {
             leaf_fours: false,
             leaf_vcf: false,
             prune: false,
+            narrow: false,
             opp_open: false,
             passed: [false; MAX_PLY],
             failed: failed_table(),
@@ -250,6 +257,7 @@ impl<'a> Search<'a> {
         self.width = settings.width;
         self.leaf_vcf = settings.leaf_vcf;
         self.prune = settings.prune;
+        self.narrow = settings.prune && settings.narrow;
     }
 
     fn renju_black(&self, s: usize) -> bool {
@@ -620,6 +628,9 @@ impl<'a> Search<'a> {
         self.deadline = self.start + settings.time;
         self.follow(&settings);
         self.tt.new_search();
+        if self.prune {
+            self.fade_history();
+        }
         let root_moves = self.root_moves();
         let first = *root_moves.first()?;
         if let Some(found) = self.root_tactics(&settings)
@@ -1040,6 +1051,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if let Some(score) = self.static_cut(s, alpha, beta, depth, ply) {
+            return score;
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let leaf = depth <= 0;
         let forced = match self.generate(s, ply, tt_move, &mut moves, leaf) {
@@ -1101,8 +1115,15 @@ impl<'a> Search<'a> {
         let mut best = -INF;
         let mut best_move = 0u16;
         let mut bound = Bound::Upper;
+        // Pruning harder counts more moves as quiet: those that make or stop
+        // only twos and weak threes are reduced and dropped like the rest.
+        let quiet_below = if self.narrow {
+            PRUNED_QUIET_ORDER
+        } else {
+            QUIET_ORDER
+        };
         for (n, &(order, m)) in moves.iter().enumerate() {
-            let quiet = order < QUIET_ORDER;
+            let quiet = order < quiet_below;
             if prunable && quiet && n > 0 && depth <= FUTILE_DEPTH {
                 // A quiet move this close to the leaves gains too little
                 // to lift a score this far below alpha; and after the
@@ -1155,7 +1176,8 @@ impl<'a> Search<'a> {
                         if order < (1 << 24) && !self.killers[ply].contains(&m) {
                             self.killers[ply] = [m, self.killers[ply][0]];
                         }
-                        self.history[s][m_idx] += depth * depth;
+                        self.history[s][m_idx] =
+                            self.history[s][m_idx].saturating_add(depth * depth);
                         break;
                     }
                 }
@@ -1168,6 +1190,45 @@ impl<'a> Search<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Divides every history score by four at the start of a move, so
+    /// that the cut-offs of this move's neighbourhood soon outweigh those
+    /// of the opening instead of the whole game's adding up until they all
+    /// reach the cap of what history may add to a move's order.
+    fn fade_history(&mut self) {
+        for side in &mut self.history {
+            for h in side.iter_mut() {
+                *h >>= HISTORY_FADE;
+            }
+        }
+    }
+
+    /// A node off the main line this near the leaves whose static value is
+    /// so far above beta that the opponent's quiet moves will not bring it
+    /// down fails high without a move tried. Read from the threat counts
+    /// before any move is generated, and only where nothing is forced: not
+    /// when the opponent can make a four (a win by fours may be on its
+    /// way, which the static value misses), nor when the side to move has
+    /// a win the move generation would score.
+    fn static_cut(&self, s: usize, alpha: i32, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+        if !self.narrow
+            || ply == 0
+            || depth <= 0
+            || depth > STATIC_CUT_DEPTH
+            || beta - alpha > 1
+            || beta.abs() >= WIN_BOUND
+        {
+            return None;
+        }
+        let LeafThreats::Quiet {
+            opp_fours: false, ..
+        } = self.board.leaf_threats(s)
+        else {
+            return None;
+        };
+        let static_eval = self.board.evaluate(s);
+        (static_eval - STATIC_CUT_MARGIN * depth >= beta).then_some(static_eval)
     }
 
     /// Side `s` passes: if the opponent, moving twice, still cannot bring
@@ -1186,6 +1247,17 @@ impl<'a> Search<'a> {
 
 /// Move-ordering scores below this are quiet: no threat made or stopped.
 const QUIET_ORDER: i32 = 150;
+/// Move-ordering scores below this are quiet where the search prunes
+/// harder ([`Settings::narrow`]).
+const PRUNED_QUIET_ORDER: i32 = 400;
+/// How many halvings history scores get at the start of each move.
+const HISTORY_FADE: u32 = 2;
+/// The deepest remaining depth at which a node may fail high on its
+/// static value alone.
+const STATIC_CUT_DEPTH: i32 = 4;
+/// How far above beta, per ply of remaining depth, the static value must
+/// be for that.
+const STATIC_CUT_MARGIN: i32 = 120;
 /// The shallowest depth at which a pass is tried.
 const NULL_MOVE_DEPTH: i32 = 3;
 /// Plies a pass's search is shallower, besides the pass itself (plus one
@@ -1251,6 +1323,7 @@ mod tests {
             width: 20,
             leaf_vcf: true,
             prune,
+            narrow: prune,
             spend_all: false,
         }
     }
@@ -1266,6 +1339,97 @@ mod tests {
         let side = crate::board::side(pos.to_move());
         let mut search = Search::new(board, side, &tt, history, &stop);
         search.think(settings, 1, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_pruning_search_fades_the_history_of_earlier_moves_to_a_quarter() {
+        let points = wuzi_core::record::movestr::parse("h8i9j8", 15).unwrap();
+        let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
+        // A1 and O15, far from the stones, are never searched: their
+        // scores change only by the fading.
+        let corners = [
+            crate::board::index(wuzi_core::Point::new(0, 14)),
+            crate::board::index(wuzi_core::Point::new(14, 0)),
+        ];
+        for (prune, left) in [(true, 250), (false, 1_000)] {
+            let board = Board::from_core(pos.board(), Rule::Freestyle);
+            let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
+            let mut history = [vec![0; CELLS], vec![0; CELLS]];
+            for side in &mut history {
+                for &c in &corners {
+                    side[c] = 1_000;
+                }
+            }
+            let mut search = Search::new(board, 1, &tt, history, &stop);
+            search.think(to_depth(4, prune), 1, |_| {}).unwrap();
+            let history = search.into_history();
+            for side in &history {
+                for &c in &corners {
+                    assert_eq!(side[c], left, "pruning {prune}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_static_cut_fails_high_only_off_the_main_line_near_the_leaves_with_no_four_to_answer() {
+        // Black to move with three stones near the centre; white's three
+        // are apart in the corners (quiet), or in a row on the edge, where
+        // a fourth makes a four.
+        for (moves, white_has_a_four) in [("h8a1j8o15h10a15", false), ("h8a1j8b1h10c1", true)] {
+            let points = wuzi_core::record::movestr::parse(moves, 15).unwrap();
+            let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
+            let board = Board::from_core(pos.board(), Rule::Freestyle);
+            let value = board.evaluate(0);
+            let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
+            let history = [vec![0; CELLS], vec![0; CELLS]];
+            let mut search = Search::new(board, 0, &tt, history, &stop);
+            search.follow(&to_depth(8, true));
+            let cut = |depth: i32, beta: i32, window: i32, ply: usize| {
+                search.static_cut(0, beta - window, beta, depth, ply)
+            };
+            if white_has_a_four {
+                assert_eq!(
+                    cut(1, value - 2_000, 1, 1),
+                    None,
+                    "{moves}: a four to answer"
+                );
+                continue;
+            }
+            for depth in 1..=STATIC_CUT_DEPTH {
+                let edge = value - STATIC_CUT_MARGIN * depth;
+                assert_eq!(cut(depth, edge, 1, 1), Some(value), "{moves} depth {depth}");
+                assert_eq!(cut(depth, edge + 1, 1, 1), None, "{moves} depth {depth}");
+                assert_eq!(cut(depth, edge, 2, 1), None, "on the main line");
+                assert_eq!(cut(depth, edge, 1, 0), None, "at the root");
+            }
+            assert_eq!(
+                cut(STATIC_CUT_DEPTH + 1, value - 2_000, 1, 1),
+                None,
+                "too deep"
+            );
+            assert_eq!(cut(0, value - 2_000, 1, 1), None, "a leaf");
+        }
+        // Searches that do not prune, or prune without narrowing (Master
+        // in renju), never cut.
+        let points = wuzi_core::record::movestr::parse("h8a1j8o15h10a15", 15).unwrap();
+        let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
+        let board = Board::from_core(pos.board(), Rule::Freestyle);
+        let value = board.evaluate(0);
+        let not_narrow = Settings {
+            narrow: false,
+            ..to_depth(8, true)
+        };
+        for settings in [to_depth(8, false), not_narrow] {
+            let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
+            let history = [vec![0; CELLS], vec![0; CELLS]];
+            let mut search = Search::new(board.clone(), 0, &tt, history, &stop);
+            search.follow(&settings);
+            assert_eq!(
+                search.static_cut(0, value - 2_001, value - 2_000, 1, 1),
+                None
+            );
+        }
     }
 
     #[test]
