@@ -628,6 +628,8 @@ impl<'a> Search<'a> {
         self.deadline = self.start + settings.time;
         self.follow(&settings);
         self.tt.new_search();
+        // With pruning only: Master's search is the one it was measured
+        // in, and the other levels keep the play their ladder was set by.
         if self.prune {
             self.fade_history();
         }
@@ -1328,23 +1330,28 @@ mod tests {
         }
     }
 
-    /// The search's answer for the side to move after `moves`.
-    fn search(moves: &str, rule: Rule, settings: Settings) -> Found {
+    /// The board after `moves` on 15x15, and the side to move.
+    fn board_after(moves: &str, rule: Rule) -> (Board, usize) {
         let points = wuzi_core::record::movestr::parse(moves, 15).unwrap();
         let pos = crate::Position::from_moves(15, rule, &points).unwrap();
-        let board = Board::from_core(pos.board(), rule);
+        (
+            Board::from_core(pos.board(), rule),
+            crate::board::side(pos.to_move()),
+        )
+    }
+
+    /// The search's answer for the side to move after `moves`.
+    fn search(moves: &str, rule: Rule, settings: Settings) -> Found {
+        let (board, side) = board_after(moves, rule);
         let tt = Tt::new(1 << 22);
         let stop = AtomicBool::new(false);
         let history = [vec![0; CELLS], vec![0; CELLS]];
-        let side = crate::board::side(pos.to_move());
         let mut search = Search::new(board, side, &tt, history, &stop);
         search.think(settings, 1, |_| {}).unwrap()
     }
 
     #[test]
     fn a_pruning_search_fades_the_history_of_earlier_moves_to_a_quarter() {
-        let points = wuzi_core::record::movestr::parse("h8i9j8", 15).unwrap();
-        let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
         // A1 and O15, far from the stones, are never searched: their
         // scores change only by the fading.
         let corners = [
@@ -1352,7 +1359,7 @@ mod tests {
             crate::board::index(wuzi_core::Point::new(14, 0)),
         ];
         for (prune, left) in [(true, 250), (false, 1_000)] {
-            let board = Board::from_core(pos.board(), Rule::Freestyle);
+            let (board, side) = board_after("h8i9j8", Rule::Freestyle);
             let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
             let mut history = [vec![0; CELLS], vec![0; CELLS]];
             for side in &mut history {
@@ -1360,7 +1367,7 @@ mod tests {
                     side[c] = 1_000;
                 }
             }
-            let mut search = Search::new(board, 1, &tt, history, &stop);
+            let mut search = Search::new(board, side, &tt, history, &stop);
             search.think(to_depth(4, prune), 1, |_| {}).unwrap();
             let history = search.into_history();
             for side in &history {
@@ -1377,9 +1384,7 @@ mod tests {
         // are apart in the corners (quiet), or in a row on the edge, where
         // a fourth makes a four.
         for (moves, white_has_a_four) in [("h8a1j8o15h10a15", false), ("h8a1j8b1h10c1", true)] {
-            let points = wuzi_core::record::movestr::parse(moves, 15).unwrap();
-            let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
-            let board = Board::from_core(pos.board(), Rule::Freestyle);
+            let (board, _) = board_after(moves, Rule::Freestyle);
             let value = board.evaluate(0);
             let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
             let history = [vec![0; CELLS], vec![0; CELLS]];
@@ -1412,9 +1417,7 @@ mod tests {
         }
         // Searches that do not prune, or prune without narrowing (Master
         // in renju), never cut.
-        let points = wuzi_core::record::movestr::parse("h8a1j8o15h10a15", 15).unwrap();
-        let pos = crate::Position::from_moves(15, Rule::Freestyle, &points).unwrap();
-        let board = Board::from_core(pos.board(), Rule::Freestyle);
+        let (board, _) = board_after("h8a1j8o15h10a15", Rule::Freestyle);
         let value = board.evaluate(0);
         let not_narrow = Settings {
             narrow: false,
