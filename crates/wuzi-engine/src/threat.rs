@@ -38,6 +38,9 @@ pub(crate) struct ThreatSearch<'a, 'b> {
 
 const FAILED_SIZE: usize = 1 << 16;
 
+/// The threats that are a four or better ([`Threat::is_four`]).
+const FOURS: [Threat; 4] = [Threat::Four, Threat::FourThree, Threat::Win, Threat::Five];
+
 /// A fresh table of failed positions for [`ThreatSearch::new`].
 pub(crate) fn failed_table() -> Vec<u64> {
     vec![0; FAILED_SIZE]
@@ -89,6 +92,14 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         self.out_of_budget
     }
 
+    /// How many empty points give side `s` one of the threats `kinds`.
+    fn count(&self, s: usize, kinds: &[Threat]) -> usize {
+        kinds
+            .iter()
+            .map(|&t| usize::from(self.board.threat_count(s, t)))
+            .sum()
+    }
+
     fn legal_for(&mut self, s: usize, i: usize) -> bool {
         s == 1 || !self.board.is_forbidden(i)
     }
@@ -102,8 +113,19 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             threes: Vec::new(),
             defender_open_three: false,
         };
+        // The threat counts say how many points the scan will keep, so it
+        // stops at the last of them; when the attacker has no four left
+        // and the defender nothing to answer with, nothing is read at all.
+        let mut left = self.count(a, &FOURS) + self.count(d, &[Threat::Five, Threat::Win]);
+        if with_threes {
+            left += self.count(a, &[Threat::Three, Threat::DoubleThree]);
+        }
         let mut cands = std::mem::take(&mut self.cands);
-        self.board.candidates(&mut cands);
+        if left == 0 {
+            cands.clear();
+        } else {
+            self.board.candidates(&mut cands);
+        }
         for &i in &cands {
             let va = self.board.value(a, i);
             let vd = self.board.value(d, i);
@@ -119,6 +141,16 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                     scan.threes.push((va.score, i))
                 }
                 _ => {}
+            }
+            let kept = usize::from(matches!(vd.threat, Threat::Five | Threat::Win))
+                + usize::from(
+                    va.threat.is_four()
+                        || (with_threes
+                            && matches!(va.threat, Threat::Three | Threat::DoubleThree)),
+                );
+            left = left.saturating_sub(kept);
+            if left == 0 {
+                break;
             }
         }
         // Illegal black points go only now, as the test costs more than the scan.
@@ -337,8 +369,18 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             return false;
         }
         let d = 1 - a;
+        // As in the scan: the counts say how many points matter here, so
+        // the loop stops at the last of them.
+        let mut left = self.count(a, &FOURS) + self.count(d, &[Threat::Five]);
+        if counters > 0 {
+            left += self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
+        }
         let mut cands = std::mem::take(&mut self.cands);
-        self.board.candidates(&mut cands);
+        if left == 0 {
+            cands.clear();
+        } else {
+            self.board.candidates(&mut cands);
+        }
         let mut attacker_fives = Vec::new();
         let mut attacker_open = false;
         let mut defences = Vec::new();
@@ -357,6 +399,11 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             }
             if va.is_four() || va == Threat::Win || (vd.is_four() && counters > 0) {
                 defences.push(i);
+            }
+            let kept = usize::from(va.is_four()) + usize::from(counters > 0 && vd.is_four());
+            left = left.saturating_sub(kept);
+            if left == 0 {
+                break;
             }
         }
         self.cands = cands;
@@ -407,5 +454,99 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    use proptest::prelude::*;
+    use wuzi_core::{Point, Rule, Stone};
+
+    use super::*;
+
+    /// The forcing moves as read from every candidate, without the threat
+    /// counts: what [`ThreatSearch::forcing_moves`] must find (in any order).
+    fn forcing_moves_by_hand(board: &mut Board, a: usize, with_threes: bool) -> Vec<usize> {
+        let d = 1 - a;
+        let mut cands = Vec::new();
+        board.candidates(&mut cands);
+        let mut five = None;
+        let mut defender_fives = Vec::new();
+        let mut moves = Vec::new();
+        for &i in &cands {
+            let (va, vd) = (board.value(a, i), board.value(d, i));
+            if vd.threat == Threat::Five {
+                defender_fives.push(i);
+            }
+            match va.threat {
+                Threat::Five => five = Some(i),
+                t if t.is_four() => moves.push((va.score, i)),
+                Threat::Three | Threat::DoubleThree if with_threes => moves.push((va.score, i)),
+                _ => {}
+            }
+        }
+        if let Some(f) = five {
+            return vec![f];
+        }
+        if a == 0 && board.rule() == Rule::Renju {
+            moves.retain(|&(_, i)| !board.is_forbidden(i));
+        }
+        let mut moves: Vec<usize> = moves.into_iter().map(|(_, i)| i).collect();
+        if !defender_fives.is_empty() {
+            moves.retain(|m| defender_fives.contains(m));
+        }
+        moves
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The scan stops at the last point the threat counts promise, and
+        /// still finds every forcing move a look at each candidate finds,
+        /// in each rule, for both sides, by fours and by threes.
+        #[test]
+        fn the_scan_finds_every_forcing_move_a_full_look_finds(
+            stones in prop::collection::vec((3u8..12, 3u8..12), 4..40),
+        ) {
+            let Ok(mut core) = wuzi_core::Board::new(15) else {
+                panic!("a 15x15 board");
+            };
+            let mut n = 0;
+            for (x, y) in stones {
+                let p = Point::new(x, y);
+                if core.is_empty_at(p) {
+                    core.set(p, Some(if n % 2 == 0 { Stone::Black } else { Stone::White }));
+                    n += 1;
+                }
+            }
+            for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+                let mut board = Board::from_core(&core, rule);
+                let mut failed = failed_table();
+                let stop = AtomicBool::new(false);
+                for a in 0..2 {
+                    for with_threes in [false, true] {
+                        let want = forcing_moves_by_hand(&mut board, a, with_threes);
+                        let mut ts = ThreatSearch::new(
+                            &mut board,
+                            &mut failed,
+                            Budget {
+                                nodes: 1,
+                                deadline: Instant::now() + Duration::from_secs(60),
+                                stop: &stop,
+                            },
+                        );
+                        let mut got = ts.forcing_moves(a, with_threes);
+                        let mut sorted_want = want.clone();
+                        // Equal scores may come in either order.
+                        got.sort_unstable();
+                        sorted_want.sort_unstable();
+                        prop_assert_eq!(got, sorted_want, "{:?} attacker {} threes {}", rule, a, with_threes);
+                    }
+                }
+            }
+        }
     }
 }
