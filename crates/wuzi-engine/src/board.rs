@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use wuzi_core::{Point, Rule, Stone};
 
-use crate::eval::{EVAL_UNIT, Flavour, PointValue, THREATS, Threat, ValueTables};
+use crate::eval::{EVAL_UNIT, FOURS, Flavour, PointValue, THREATS, Threat, ValueTables};
 use crate::pattern::{self, EMPTY, HALF, Pairs, Pattern, WALL, slot};
 
 /// Row length of the padded board: the largest board plus five walls a side.
@@ -362,11 +362,8 @@ impl Board {
         {
             return LeafThreats::Unsure;
         }
-        let fours = |t: usize| {
-            [Threat::Four, Threat::FourThree, Threat::Win]
-                .into_iter()
-                .any(|k| self.threat_count(t, k) > 0)
-        };
+        // Neither side has a five here, so any of the fours means a four.
+        let fours = |t: usize| FOURS.into_iter().any(|k| self.threat_count(t, k) > 0);
         let opp_fours = fours(o);
         if own_win && !opp_fours {
             return LeafThreats::Won(3);

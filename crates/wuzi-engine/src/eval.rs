@@ -28,6 +28,9 @@ pub(crate) enum Threat {
     Five,
 }
 
+/// The threats that are a four or better ([`Threat::is_four`]).
+pub(crate) const FOURS: [Threat; 4] = [Threat::Four, Threat::FourThree, Threat::Win, Threat::Five];
+
 /// How many kinds of threat there are.
 pub(crate) const THREATS: usize = 8;
 

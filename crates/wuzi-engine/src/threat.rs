@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::Board;
-use crate::eval::Threat;
+use crate::eval::{FOURS, Threat};
 
 /// Bounds for one threat search.
 pub(crate) struct Budget<'a> {
@@ -37,9 +37,6 @@ pub(crate) struct ThreatSearch<'a, 'b> {
 }
 
 const FAILED_SIZE: usize = 1 << 16;
-
-/// The threats that are a four or better ([`Threat::is_four`]).
-const FOURS: [Threat; 4] = [Threat::Four, Threat::FourThree, Threat::Win, Threat::Five];
 
 /// A fresh table of failed positions for [`ThreatSearch::new`].
 pub(crate) fn failed_table() -> Vec<u64> {
@@ -100,6 +97,17 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             .sum()
     }
 
+    /// The candidates, when `left` (from the threat counts) says any of
+    /// them matters; none otherwise.
+    fn candidates_if_any(&mut self, left: usize) -> Vec<usize> {
+        let mut cands = std::mem::take(&mut self.cands);
+        cands.clear();
+        if left > 0 {
+            self.board.candidates(&mut cands);
+        }
+        cands
+    }
+
     fn legal_for(&mut self, s: usize, i: usize) -> bool {
         s == 1 || !self.board.is_forbidden(i)
     }
@@ -120,35 +128,37 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if with_threes {
             left += self.count(a, &[Threat::Three, Threat::DoubleThree]);
         }
-        let mut cands = std::mem::take(&mut self.cands);
-        if left == 0 {
-            cands.clear();
-        } else {
-            self.board.candidates(&mut cands);
-        }
+        let cands = self.candidates_if_any(left);
         for &i in &cands {
             let va = self.board.value(a, i);
             let vd = self.board.value(d, i);
-            match vd.threat {
-                Threat::Five => scan.defender_fives.push(i),
-                Threat::Win => scan.defender_open_three = true,
-                _ => {}
-            }
-            match va.threat {
-                Threat::Five => scan.five = Some(i),
-                t if t.is_four() => scan.fours.push((va.score, i)),
-                Threat::Three | Threat::DoubleThree if with_threes => {
-                    scan.threes.push((va.score, i))
+            let defender_kept = match vd.threat {
+                Threat::Five => {
+                    scan.defender_fives.push(i);
+                    1
                 }
-                _ => {}
-            }
-            let kept = usize::from(matches!(vd.threat, Threat::Five | Threat::Win))
-                + usize::from(
-                    va.threat.is_four()
-                        || (with_threes
-                            && matches!(va.threat, Threat::Three | Threat::DoubleThree)),
-                );
-            left = left.saturating_sub(kept);
+                Threat::Win => {
+                    scan.defender_open_three = true;
+                    1
+                }
+                _ => 0,
+            };
+            let attacker_kept = match va.threat {
+                Threat::Five => {
+                    scan.five = Some(i);
+                    1
+                }
+                t if t.is_four() => {
+                    scan.fours.push((va.score, i));
+                    1
+                }
+                Threat::Three | Threat::DoubleThree if with_threes => {
+                    scan.threes.push((va.score, i));
+                    1
+                }
+                _ => 0,
+            };
+            left = left.saturating_sub(defender_kept + attacker_kept);
             if left == 0 {
                 break;
             }
@@ -375,12 +385,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if counters > 0 {
             left += self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
         }
-        let mut cands = std::mem::take(&mut self.cands);
-        if left == 0 {
-            cands.clear();
-        } else {
-            self.board.candidates(&mut cands);
-        }
+        let cands = self.candidates_if_any(left);
         let mut attacker_fives = Vec::new();
         let mut attacker_open = false;
         let mut defences = Vec::new();
