@@ -718,14 +718,8 @@ mod tests {
                     // Every threat the counts know of is among the
                     // candidates, so a leaf can trust the counts.
                     for s in 0..2 {
-                        for t in [
-                            Threat::Three,
-                            Threat::Four,
-                            Threat::DoubleThree,
-                            Threat::FourThree,
-                            Threat::Win,
-                            Threat::Five,
-                        ] {
+                        // Three and every threat above it.
+                        for &t in &Threat::ALL[Threat::Three as usize..] {
                             let seen = cands.iter().filter(|&&i| b.threat(s, i) == t).count();
                             assert_eq!(
                                 usize::from(b.threat_count(s, t)),

@@ -37,6 +37,19 @@ pub(crate) const FOURS: [Threat; 4] = [Threat::Four, Threat::FourThree, Threat::
 pub(crate) const THREATS: usize = 8;
 
 impl Threat {
+    /// Every threat, in the order of their numbers.
+    #[cfg(test)]
+    pub(crate) const ALL: [Threat; THREATS] = [
+        Threat::Forbidden,
+        Threat::Quiet,
+        Threat::Three,
+        Threat::Four,
+        Threat::DoubleThree,
+        Threat::FourThree,
+        Threat::Win,
+        Threat::Five,
+    ];
+
     /// A four or better: the opponent must answer at once.
     pub(crate) fn is_four(self) -> bool {
         matches!(
@@ -490,18 +503,8 @@ mod tests {
 
     #[test]
     fn the_list_of_fours_is_the_threats_that_are_a_four() {
-        let every = [
-            Threat::Forbidden,
-            Threat::Quiet,
-            Threat::Three,
-            Threat::Four,
-            Threat::DoubleThree,
-            Threat::FourThree,
-            Threat::Win,
-            Threat::Five,
-        ];
-        assert_eq!(every.len(), THREATS);
-        for t in every {
+        for (n, t) in Threat::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, n);
             assert_eq!(FOURS.contains(&t), t.is_four(), "{t:?}");
         }
     }
