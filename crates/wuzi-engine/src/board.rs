@@ -325,17 +325,11 @@ impl Board {
 
     /// The strongest threat side `s` can make anywhere, leaving out `skip`.
     pub(crate) fn best_threat(&self, s: usize, skip: Option<Threat>) -> Threat {
-        const ORDER: [Threat; 7] = [
-            Threat::Five,
-            Threat::Win,
-            Threat::FourThree,
-            Threat::DoubleThree,
-            Threat::Four,
-            Threat::Three,
-            Threat::Quiet,
-        ];
-        ORDER
-            .into_iter()
+        // From five down to quiet: the threats are numbered by strength.
+        Threat::ALL[Threat::Quiet as usize..]
+            .iter()
+            .rev()
+            .copied()
             .find(|&t| Some(t) != skip && self.threats[s][t as usize] > 0)
             .unwrap_or(Threat::Quiet)
     }

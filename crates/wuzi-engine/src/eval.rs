@@ -37,8 +37,8 @@ pub(crate) const FOURS: [Threat; 4] = [Threat::Four, Threat::FourThree, Threat::
 pub(crate) const THREATS: usize = 8;
 
 impl Threat {
-    /// Every threat, in the order of their numbers.
-    #[cfg(test)]
+    /// Every threat, in the order of their numbers: above `Forbidden`,
+    /// weakest to strongest.
     pub(crate) const ALL: [Threat; THREATS] = [
         Threat::Forbidden,
         Threat::Quiet,
