@@ -590,17 +590,26 @@ impl Board {
     /// Empty points within two of a stone (or the centre on an empty board).
     pub(crate) fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
+        out.extend(self.candidate_points());
+    }
+
+    /// The candidates one at a time, in the order [`Board::candidates`]
+    /// lists them: for a scan that may stop before the last.
+    pub(crate) fn candidate_points(&self) -> CandidatePoints<'_> {
         if self.history.is_empty() {
             let c = self.size / 2;
-            out.push(index(Point::new(c, c)));
-            return;
+            return CandidatePoints {
+                rows: &[],
+                y: 0,
+                bits: 0,
+                first: Some(index(Point::new(c, c))),
+            };
         }
-        for (y, &row) in self.open.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                out.push(y * STRIDE + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
+        CandidatePoints {
+            rows: &self.open,
+            y: 0,
+            bits: self.open[0],
+            first: None,
         }
     }
 
@@ -608,6 +617,12 @@ impl Board {
     /// (where a stone was just played).
     pub(crate) fn five_points_around(&self, i: usize, s: usize, out: &mut Vec<usize>) {
         out.clear();
+        // The threat counts say how many five points the side has on the
+        // whole board: none to look for, or no more once that many are found.
+        let fives = usize::from(self.threat_count(s, Threat::Five));
+        if fives == 0 {
+            return;
+        }
         for (d, &step) in DIRS.iter().enumerate() {
             for k in -4isize..=4 {
                 if k == 0 {
@@ -619,6 +634,9 @@ impl Board {
                     && !out.contains(&j)
                 {
                     out.push(j);
+                    if out.len() == fives {
+                        return;
+                    }
                 }
             }
         }
@@ -639,6 +657,34 @@ impl Board {
             }
             if self.exact(s) { len == 5 } else { len >= 5 }
         })
+    }
+}
+
+/// The candidate points of a board, row by row (see
+/// [`Board::candidate_points`]).
+pub(crate) struct CandidatePoints<'b> {
+    rows: &'b [u32],
+    y: usize,
+    /// The points of row `y` not yet given.
+    bits: u32,
+    /// The centre of an empty board, the one candidate there.
+    first: Option<usize>,
+}
+
+impl Iterator for CandidatePoints<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if let Some(first) = self.first.take() {
+            return Some(first);
+        }
+        while self.bits == 0 {
+            self.y += 1;
+            self.bits = *self.rows.get(self.y)?;
+        }
+        let x = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.y * STRIDE + x)
     }
 }
 
@@ -678,6 +724,9 @@ mod tests {
                 let mut b = Board::from_core(&empty, rule);
                 let mut core = empty.clone();
                 let mut cands = Vec::new();
+                // An empty board has one candidate, its centre.
+                b.candidates(&mut cands);
+                assert_eq!(cands, [index(Point::new(size / 2, size / 2))]);
                 for n in 0..120 {
                     // Mostly play, sometimes take back, so undo is covered.
                     if n % 5 == 4 && b.last().is_some() {

@@ -32,8 +32,6 @@ pub(crate) struct ThreatSearch<'a, 'b> {
     /// Nodes visited.
     pub nodes: u64,
     out_of_budget: bool,
-    /// Candidate points, kept to save an allocation per node.
-    cands: Vec<usize>,
 }
 
 const FAILED_SIZE: usize = 1 << 16;
@@ -67,7 +65,6 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             budget,
             nodes: 0,
             out_of_budget: false,
-            cands: Vec::with_capacity(256),
         }
     }
 
@@ -97,17 +94,6 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             .sum()
     }
 
-    /// The candidates, when `left` (from the threat counts) says any of
-    /// them matters; none otherwise.
-    fn candidates_if_any(&mut self, left: usize) -> Vec<usize> {
-        let mut cands = std::mem::take(&mut self.cands);
-        cands.clear();
-        if left > 0 {
-            self.board.candidates(&mut cands);
-        }
-        cands
-    }
-
     fn legal_for(&mut self, s: usize, i: usize) -> bool {
         s == 1 || !self.board.is_forbidden(i)
     }
@@ -128,8 +114,11 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if with_threes {
             left += self.count(a, &[Threat::Three, Threat::DoubleThree]);
         }
-        let cands = self.candidates_if_any(left);
-        for &i in &cands {
+        let mut cands = self.board.candidate_points();
+        // The first `next` only when something is to be found.
+        while left > 0
+            && let Some(i) = cands.next()
+        {
             let va = self.board.value(a, i);
             let vd = self.board.value(d, i);
             let defender_kept = match vd.threat {
@@ -159,9 +148,6 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                 _ => 0,
             };
             left = left.saturating_sub(defender_kept + attacker_kept);
-            if left == 0 {
-                break;
-            }
         }
         // Illegal black points go only now, as the test costs more than the scan.
         if a == 0 && self.board.rule() == wuzi_core::Rule::Renju {
@@ -176,17 +162,14 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             // Black cannot complete a five... but a five is never forbidden,
             // so only black's open-three flag needs the test.
             if scan.defender_open_three {
-                let mut any = false;
-                for &i in &cands {
-                    if self.board.value(0, i).threat == Threat::Win && !self.board.is_forbidden(i) {
-                        any = true;
-                        break;
-                    }
-                }
-                scan.defender_open_three = any;
+                let wins: Vec<usize> = self
+                    .board
+                    .candidate_points()
+                    .filter(|&i| self.board.value(0, i).threat == Threat::Win)
+                    .collect();
+                scan.defender_open_three = wins.into_iter().any(|i| !self.board.is_forbidden(i));
             }
         }
-        self.cands = cands;
         scan.fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         scan.threes.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         scan
@@ -385,33 +368,33 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if counters > 0 {
             left += self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
         }
-        let cands = self.candidates_if_any(left);
         let mut attacker_fives = Vec::new();
-        let mut attacker_open = false;
+        // The attacker's open-four points, whose legality is tested after
+        // the scan (the test needs the board to itself).
+        let mut attacker_wins = Vec::new();
         let mut defences = Vec::new();
-        for &i in &cands {
+        let mut cands = self.board.candidate_points();
+        while left > 0
+            && let Some(i) = cands.next()
+        {
             let va = self.board.value(a, i).threat;
             let vd = self.board.value(d, i).threat;
             if vd == Threat::Five {
-                self.cands = cands;
                 return false;
             }
             if va == Threat::Five {
                 attacker_fives.push(i);
             }
-            if va == Threat::Win && self.legal_for(a, i) {
-                attacker_open = true;
+            if va == Threat::Win {
+                attacker_wins.push(i);
             }
             if va.is_four() || va == Threat::Win || (vd.is_four() && counters > 0) {
                 defences.push(i);
             }
             let kept = usize::from(va.is_four()) + usize::from(counters > 0 && vd.is_four());
             left = left.saturating_sub(kept);
-            if left == 0 {
-                break;
-            }
         }
-        self.cands = cands;
+        let attacker_open = attacker_wins.into_iter().any(|i| self.legal_for(a, i));
         match attacker_fives.as_slice() {
             [] => {}
             [f] => {
