@@ -99,7 +99,7 @@ pub fn read(text: &str) -> Result<GameRecord, PsqError> {
 
 /// Reads a `.psq` file as a game under `rule`. Blank lines, `\r\n` line
 /// ends and spaces around numbers are accepted; the lines after the moves
-/// are the players' names, up to `-1` or the end.
+/// are the players' names, up to `-1` or the end (see [`names_end`]).
 ///
 /// # Errors
 /// [`PsqError`] with the line and column of the first problem.
@@ -131,9 +131,6 @@ pub fn read_with_rule(text: &str, rule: Rule) -> Result<GameRecord, PsqError> {
     let mut in_moves = true;
     for (i, &(offset, line)) in rest.iter().enumerate() {
         let trimmed = line.trim();
-        if trimmed == "-1" {
-            break;
-        }
         if in_moves && looks_like_move(trimmed) {
             let (point, time_ms) =
                 parse_move(trimmed, size).map_err(|reason| error(text, offset, reason))?;
@@ -169,12 +166,28 @@ pub fn read_with_rule(text: &str, rule: Rule) -> Result<GameRecord, PsqError> {
         };
         error(text, offset, e.into())
     })?;
+    players.truncate(names_end(&players));
     let mut names = players.into_iter();
     let players = Players {
         black: names.next().unwrap_or_default(),
         white: names.next().unwrap_or_default(),
     };
     Ok(record_of(&game, players, None))
+}
+
+/// How many of the lines after the moves are names. The names end at the
+/// `-1` that closes the file; [`write`] puts it after the two names, and
+/// a name may itself be `-1`, so a `-1` third line is the closing one.
+/// Otherwise the first `-1` is (a file with one name or none), or there
+/// is none and every line is a name.
+fn names_end(lines: &[String]) -> usize {
+    if lines.get(2).is_some_and(|line| line == "-1") {
+        return 2;
+    }
+    lines
+        .iter()
+        .position(|line| line == "-1")
+        .unwrap_or(lines.len())
 }
 
 fn error(text: &str, offset: usize, reason: PsqErrorKind) -> PsqError {
@@ -282,6 +295,35 @@ mod tests {
         assert_eq!(record.moves[1].time_ms, 2000);
         assert_eq!(record.players.black, "pbrain-a.zip");
         assert_eq!(record.players.white, "pbrain-b.zip");
+    }
+
+    #[test]
+    fn a_player_named_minus_one_is_kept_and_the_lines_after_the_end_are_not() {
+        let config = GameConfig::default();
+        let game = replay_lenient(config, &Setup::default(), &[]).unwrap();
+        for (black, white) in [("-1", ""), ("", "-1"), ("-1", "-1"), ("Ann", "-1")] {
+            let players = Players {
+                black: black.to_owned(),
+                white: white.to_owned(),
+            };
+            let record = record_of(&game, players.clone(), None);
+            assert_eq!(read(&write(&record)).unwrap().players, players);
+        }
+        // One name, or none, before the closing `-1`; anything after it is
+        // not a name.
+        let one = read("Piskvorky 15x15, 11:11, 0\n8,8,0\nAnn\n-1\nBob\n").unwrap();
+        assert_eq!(
+            (one.players.black.as_str(), one.players.white.as_str()),
+            ("Ann", "")
+        );
+        let none = read("Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\nAnn\nBob\n").unwrap();
+        assert_eq!(none.players, Players::default());
+        let after = read("Piskvorky 15x15, 11:11, 0\n8,8,0\nAnn\nBob\n-1\n9,9,0\nCy\n").unwrap();
+        assert_eq!(after.moves.len(), 1);
+        assert_eq!(
+            (after.players.black.as_str(), after.players.white.as_str()),
+            ("Ann", "Bob")
+        );
     }
 
     #[test]
