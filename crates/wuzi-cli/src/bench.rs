@@ -65,9 +65,10 @@ pub fn run(depth: u32, threads: usize, out: &mut impl Write) -> io::Result<(u64,
         let mut engine = Engine::with_memory(16 << 20);
         engine.set_threads(threads);
         for _ in 0..RUNS {
-            // Each run starts from an empty table, set up before the clock
-            // starts: in play the table is made once for a game, not at
-            // every move, so making it is no part of a search's speed.
+            // Each run starts from an empty table. The first run makes it
+            // inside its clock (as a game's first move does); the others get
+            // it from `clear`, before their clocks, since in play the table
+            // is made once a game, not at every move.
             engine.clear();
             let start = Instant::now();
             let Ok(r) = engine.play(&pos, Level::Master, limits, &stop, |_| {}) else {

@@ -369,9 +369,6 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             left += self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
         }
         let mut attacker_fives = Vec::new();
-        // The attacker's open-four points, whose legality is tested after
-        // the scan (the test needs the board to itself).
-        let mut attacker_wins = Vec::new();
         let mut defences = Vec::new();
         let mut cands = self.board.candidate_points();
         while left > 0
@@ -385,16 +382,17 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             if va == Threat::Five {
                 attacker_fives.push(i);
             }
-            if va == Threat::Win {
-                attacker_wins.push(i);
-            }
             if va.is_four() || va == Threat::Win || (vd.is_four() && counters > 0) {
                 defences.push(i);
             }
             let kept = usize::from(va.is_four()) + usize::from(counters > 0 && vd.is_four());
             left = left.saturating_sub(kept);
         }
-        let attacker_open = attacker_wins.into_iter().any(|i| self.legal_for(a, i));
+        // The attacker's open-four points are among the defences; their
+        // legality is tested after the scan, which needs the board to itself.
+        let attacker_open = defences
+            .iter()
+            .any(|&i| self.board.threat(a, i) == Threat::Win && self.legal_for(a, i));
         match attacker_fives.as_slice() {
             [] => {}
             [f] => {
