@@ -43,16 +43,33 @@ pub(crate) struct Entry {
 /// A new or cleared table is fresh zeroed memory that the system only
 /// hands over page by page as searches touch it: an engine that has not
 /// searched, or has searched a little, costs the app almost nothing.
+///
+/// A position may be stored in any of the [`WAYS`] entries of its bucket,
+/// which share one cache line: a new result pushes out the bucket's least
+/// useful entry (an old search's, or the shallowest) rather than whatever
+/// happened to share its one slot, so deep results of this search survive
+/// a long think.
 #[derive(Debug)]
 pub(crate) struct Tt {
     entries: Vec<[AtomicU64; 2]>,
+    /// Where the first bucket starts in `entries`: buckets are laid on
+    /// cache lines, so a probe reads one line.
+    first: usize,
+    /// Buckets minus one (their number is a power of two).
     mask: usize,
     /// Bumped by every new search, so this move's entries win over old ones.
     age: std::sync::atomic::AtomicU8,
 }
 
+/// Entries in a bucket: 4 of 16 bytes fill a 64-byte cache line.
+const WAYS: usize = 4;
+
 /// The smallest table, in entries.
 const MIN_ENTRIES: usize = 1024;
+
+/// How many plies of depth one search of age counts for when choosing
+/// which entry of a bucket gives way.
+const AGE_WEIGHT: i32 = 8;
 
 /// Entries for about `bytes`: a power of two, at least [`MIN_ENTRIES`].
 fn entries_for(bytes: usize) -> usize {
@@ -67,20 +84,31 @@ impl Tt {
     }
 
     fn with_entries(n: usize) -> Tt {
+        // Zeroed memory straight from the allocator: no page is written
+        // here. A bucket's worth more, so that the buckets can start on a
+        // cache line wherever the allocation starts.
+        let entries: Vec<[AtomicU64; 2]> = bytemuck::zeroed_vec(n + WAYS - 1);
+        let line = WAYS * std::mem::size_of::<[u64; 2]>();
+        let address = entries.as_ptr() as usize;
+        let first = (line - address % line) % line / std::mem::size_of::<[u64; 2]>();
         Tt {
-            // Zeroed memory straight from the allocator: no page is
-            // written here.
-            entries: bytemuck::zeroed_vec(n),
-            mask: n - 1,
+            entries,
+            first,
+            mask: n / WAYS - 1,
             age: std::sync::atomic::AtomicU8::new(0),
         }
+    }
+
+    /// How many entries the table holds.
+    fn capacity(&self) -> usize {
+        (self.mask + 1) * WAYS
     }
 
     /// Makes the table use about `bytes` when it is smaller (what it knew
     /// is forgotten then); a bigger table is kept as it is.
     pub(crate) fn grow_to(&mut self, bytes: usize) {
         let n = entries_for(bytes);
-        if n > self.entries.len() {
+        if n > self.capacity() {
             *self = Tt::with_entries(n);
         }
     }
@@ -88,7 +116,7 @@ impl Tt {
     /// Forgets everything: a fresh zeroed table of the same size, rather
     /// than writing zeros over every page of the old one.
     pub(crate) fn clear(&mut self) {
-        let n = self.entries.len();
+        let n = self.capacity();
         self.entries = Vec::new();
         *self = Tt::with_entries(n);
     }
@@ -99,40 +127,57 @@ impl Tt {
         self.age.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// The entries where `key` may be stored.
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]] {
+        let start = self.first + (key as usize & self.mask) * WAYS;
+        &self.entries[start..start + WAYS]
+    }
+
     /// The entry for `key`, if stored.
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.entries[key as usize & self.mask];
-        let data = slot[1].load(Ordering::Relaxed);
-        let check = slot[0].load(Ordering::Relaxed);
-        let e = unpack(check ^ data, data);
-        (e.key == key && e.bound != Bound::None).then_some(e)
+        self.bucket(key).iter().find_map(|slot| {
+            let e = read(slot);
+            (e.key == key && e.bound != Bound::None).then_some(e)
+        })
     }
 
     /// Stores a result. A deeper result for the same position is kept
-    /// unless the new one is exact; another position's entry gives way
-    /// unless it is from this search and much deeper.
+    /// unless the new one is exact; otherwise it takes the place of the
+    /// bucket's least useful entry: an empty one, else the one whose depth,
+    /// less [`AGE_WEIGHT`] plies for every search since it was stored, is
+    /// the smallest.
     pub(crate) fn store(&self, key: u64, best: u16, score: i32, depth: i32, bound: Bound) {
-        let slot = &self.entries[key as usize & self.mask];
-        let data = slot[1].load(Ordering::Relaxed);
-        let old = unpack(slot[0].load(Ordering::Relaxed) ^ data, data);
+        let bucket = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed);
         let depth = depth.clamp(-100, 100);
-        if old.bound != Bound::None {
+        let mut place = 0;
+        let mut least = i32::MAX;
+        let mut best = best;
+        for (i, slot) in bucket.iter().enumerate() {
+            let old = read(slot);
+            if old.bound == Bound::None {
+                if least > i32::MIN {
+                    (place, least) = (i, i32::MIN);
+                }
+                continue;
+            }
             if old.key == key {
                 if i32::from(old.depth) > depth && bound != Bound::Exact {
                     return;
                 }
-            } else if old.age == age && i32::from(old.depth) > depth + 3 {
-                return;
+                // Keep the move of an earlier search of this position when
+                // this one found none.
+                if best == 0 {
+                    best = old.best;
+                }
+                place = i;
+                break;
+            }
+            let worth = i32::from(old.depth) - AGE_WEIGHT * i32::from(age.wrapping_sub(old.age));
+            if worth < least {
+                (place, least) = (i, worth);
             }
         }
-        // Keep the move of an earlier search of this position when this
-        // one found none.
-        let best = if best == 0 && old.key == key {
-            old.best
-        } else {
-            best
-        };
         let [check, data] = pack(&Entry {
             key,
             best,
@@ -141,9 +186,16 @@ impl Tt {
             bound,
             age,
         });
+        let slot = &bucket[place];
         slot[1].store(data, Ordering::Relaxed);
         slot[0].store(check, Ordering::Relaxed);
     }
+}
+
+/// The entry in `slot`, its key checked against its data.
+fn read(slot: &[AtomicU64; 2]) -> Entry {
+    let data = slot[1].load(Ordering::Relaxed);
+    unpack(slot[0].load(Ordering::Relaxed) ^ data, data)
 }
 
 /// An entry as two words: the key XOR the data, then the data: move,
@@ -203,37 +255,80 @@ mod tests {
         tt.clear();
         assert!(tt.probe(7).is_none());
         tt.grow_to(1 << 20);
-        let grown = tt.entries.len();
+        let grown = tt.capacity();
         assert_eq!(grown, (1 << 20) / 16);
         tt.store(7, 1, 2, 3, Bound::Exact);
         tt.grow_to(1 << 10);
-        assert_eq!(tt.entries.len(), grown, "never shrinks");
+        assert_eq!(tt.capacity(), grown, "never shrinks");
         assert!(tt.probe(7).is_some(), "and keeps what it knew");
     }
 
     #[test]
-    fn a_deep_entry_of_this_search_is_kept_and_an_old_one_gives_way() {
+    fn a_full_bucket_gives_up_an_old_search_s_entry_first_then_the_shallowest() {
         let tt = Tt::new(0);
-        let n = tt.entries.len() as u64;
-        // Two keys that share a slot.
-        let (a, b) = (5, 5 + n);
-        tt.store(a, 1, 10, 12, Bound::Lower);
-        tt.store(b, 2, 20, 2, Bound::Lower);
-        assert!(
-            tt.probe(a).is_some(),
-            "a shallow result does not push out a deep one"
-        );
-        assert!(tt.probe(b).is_none());
+        let buckets = (tt.mask + 1) as u64;
+        // Keys that share a bucket.
+        let key = |i: u64| 5 + i * buckets;
+        for (i, depth) in [(0, 12), (1, 2), (2, 7), (3, 9)] {
+            tt.store(key(i), 1 + i as u16, 10, depth, Bound::Lower);
+        }
+        assert!((0..4).all(|i| tt.probe(key(i)).is_some()), "four fit");
+        tt.store(key(4), 5, 10, 4, Bound::Lower);
+        assert!(tt.probe(key(1)).is_none(), "the shallowest gave way");
+        assert!([0, 2, 3, 4].iter().all(|&i| tt.probe(key(i)).is_some()));
+        // A search later, an entry of the last one counts eight plies
+        // shallower: its two shallowest give way.
         tt.new_search();
-        tt.store(b, 2, 20, 2, Bound::Lower);
-        assert!(tt.probe(a).is_none(), "last search's entry gives way");
-        assert_eq!(tt.probe(b).map(|e| e.best), Some(2));
+        tt.store(key(5), 6, 10, 2, Bound::Lower);
+        tt.store(key(6), 7, 10, 3, Bound::Lower);
+        assert!(tt.probe(key(4)).is_none() && tt.probe(key(2)).is_none());
+        assert!([0, 3, 5, 6].iter().all(|&i| tt.probe(key(i)).is_some()));
+        // Another search on, depth 9 two searches old (9 - 16) is worth
+        // less than depth 2 or 3 one search old (2 - 8, 3 - 8) and than
+        // depth 12 two searches old (12 - 16).
+        tt.new_search();
+        tt.store(key(7), 8, 10, 1, Bound::Lower);
+        assert!(tt.probe(key(3)).is_none());
+        for i in [0, 5, 6, 7] {
+            assert_eq!(tt.probe(key(i)).map(|e| e.best), Some(1 + i as u16));
+        }
+    }
+
+    #[test]
+    fn a_position_stored_again_keeps_its_place_and_a_deeper_result() {
+        let tt = Tt::new(0);
+        tt.store(9, 3, 50, 10, Bound::Lower);
+        tt.store(9, 4, 60, 6, Bound::Lower);
+        let e = tt.probe(9).expect("stored");
+        assert_eq!((e.best, e.score, e.depth), (3, 50, 10), "the deeper stays");
+        tt.store(9, 0, 70, 6, Bound::Exact);
+        let e = tt.probe(9).expect("stored");
+        assert_eq!(
+            (e.best, e.score, e.depth, e.bound),
+            (3, 70, 6, Bound::Exact),
+            "an exact result replaces it, keeping the move it did not find"
+        );
+        let bucket = tt.bucket(9);
+        let copies = bucket.iter().filter(|slot| read(slot).key == 9).count();
+        assert_eq!(copies, 1, "one entry per position");
+    }
+
+    #[test]
+    fn buckets_start_on_a_cache_line() {
+        for bytes in [0, 1 << 16, 3 << 20] {
+            let tt = Tt::new(bytes);
+            let address = tt.bucket(0).as_ptr() as usize;
+            // The allocator's own alignment is at least 16 bytes here.
+            assert_eq!(address % 64, 0, "{bytes} bytes");
+            let last = tt.bucket(tt.mask as u64);
+            assert_eq!(last.len(), WAYS);
+        }
     }
 
     #[test]
     fn threads_writing_at_once_never_read_a_mixed_entry() {
         let tt = Tt::new(0);
-        let n = tt.entries.len() as u64;
+        let n = (tt.mask + 1) as u64;
         std::thread::scope(|scope| {
             for t in 0..2u64 {
                 let tt = &tt;
