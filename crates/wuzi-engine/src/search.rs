@@ -174,6 +174,10 @@ pub(crate) struct Search<'a> {
     opp_open: bool,
     /// Whether the move into each ply was a pass (no two passes in a row).
     passed: [bool; MAX_PLY],
+    /// Whether the move played at each ply made a three or more for its
+    /// side (a pass made none): an attack that goes on is searched to the
+    /// full depth.
+    attacks: [bool; MAX_PLY],
     /// Positions where threat searches failed, shared by all of this move's.
     failed: Vec<u64>,
     /// Scratch line for the threat searches at leaves.
@@ -239,6 +243,7 @@ impl<'a> Search<'a> {
             narrow: false,
             opp_open: false,
             passed: [false; MAX_PLY],
+            attacks: [false; MAX_PLY],
             failed: failed_table(),
             leaf_line: Vec::new(),
             noise: 0,
@@ -1136,12 +1141,19 @@ impl<'a> Search<'a> {
                 }
             }
             let m_idx = usize::from(m);
+            let attack = self.board.threat(s, m_idx) >= Threat::Three;
+            self.attacks[ply] = attack;
+            // A three or more right after the side's own last one is how a
+            // win by threes is played out: searched shallower, such a line
+            // is cut off before the win shows. (Only where the search
+            // prunes: the levels held to a depth stay as they were set.)
+            let pressing = self.prune && attack && ply >= 2 && self.attacks[ply - 2];
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
                 score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
             } else {
-                let reduction = if depth >= 3 && n >= 3 && quiet {
+                let reduction = if depth >= 3 && n >= 3 && quiet && !pressing {
                     if self.prune {
                         late_move_reduction(depth, n, pv_node).min(new_depth - 1)
                     } else {
@@ -1239,6 +1251,7 @@ impl<'a> Search<'a> {
     /// hurts its owner), so a pass is a safe lower bound.
     fn null_move(&mut self, s: usize, beta: i32, depth: i32, ply: usize) -> Option<i32> {
         let reduction = NULL_MOVE_REDUCTION + depth / 4;
+        self.attacks[ply] = false;
         self.passed[ply + 1] = true;
         let score = -self.pvs(1 - s, -beta, -beta + 1, depth - 1 - reduction, ply + 1);
         self.passed[ply + 1] = false;
@@ -1348,6 +1361,26 @@ mod tests {
         let history = [vec![0; CELLS], vec![0; CELLS]];
         let mut search = Search::new(board, side, &tt, history, &stop);
         search.think(settings, 1, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_pruning_search_plays_an_attack_of_threes_out_to_the_win() {
+        // The side to move wins by threes and fours. Without the threat
+        // searches at the root, the main search must read the attack out:
+        // with the attacker's follow-up threes searched shallower, it
+        // does not see the win at this depth.
+        for moves in [
+            "f7k11k5j11h5l11m11k10i4j3",
+            "f9f10j5e9d8d10g10e8e10c11b12e11f11",
+        ] {
+            let settings = Settings {
+                vcf: false,
+                vct: false,
+                ..to_depth(9, true)
+            };
+            let found = search(moves, Rule::Freestyle, settings);
+            assert!(found.score > WIN_BOUND, "{moves}: {found:?}");
+        }
     }
 
     #[test]
