@@ -175,8 +175,8 @@ pub(crate) struct Search<'a> {
     /// Whether the move into each ply was a pass (no two passes in a row).
     passed: [bool; MAX_PLY],
     /// Whether the move played at each ply made a three or more for its
-    /// side (a pass made none): an attack that goes on is searched to the
-    /// full depth.
+    /// side (a pass made none; kept only where the search prunes): an
+    /// attack that goes on is searched to the full depth.
     attacks: [bool; MAX_PLY],
     /// Positions where threat searches failed, shared by all of this move's.
     failed: Vec<u64>,
@@ -1141,13 +1141,13 @@ impl<'a> Search<'a> {
                 }
             }
             let m_idx = usize::from(m);
-            let attack = self.board.threat(s, m_idx) >= Threat::Three;
-            self.attacks[ply] = attack;
             // A three or more right after the side's own last one is how a
             // win by threes is played out: searched shallower, such a line
-            // is cut off before the win shows. (Only where the search
-            // prunes: the levels held to a depth stay as they were set.)
-            let pressing = self.prune && attack && ply >= 2 && self.attacks[ply - 2];
+            // is cut off before the win shows. Only looked at where the
+            // search prunes: the levels held to a depth stay as they were set.
+            let attack = self.prune && self.board.threat(s, m_idx) >= Threat::Three;
+            self.attacks[ply] = attack;
+            let pressing = attack && ply >= 2 && self.attacks[ply - 2];
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
