@@ -688,6 +688,19 @@ impl Iterator for CandidatePoints<'_> {
     }
 }
 
+/// The board after `moves` (a record's move string) on 15x15, and the
+/// side to move.
+#[cfg(test)]
+pub(crate) fn board_after(moves: &str, rule: Rule) -> (Board, usize) {
+    let Ok(points) = wuzi_core::record::movestr::parse(moves, 15) else {
+        panic!("a move string: {moves}");
+    };
+    let Ok(pos) = crate::Position::from_moves(15, rule, &points) else {
+        panic!("a legal game: {moves}");
+    };
+    (Board::from_core(pos.board(), rule), side(pos.to_move()))
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

@@ -1308,6 +1308,7 @@ pub(crate) fn leaf_value(board: Board, s: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::board_after;
 
     #[test]
     fn the_clock_gives_more_time_to_a_changing_mind_and_all_of_it_when_it_is_lost_anyway() {
@@ -1341,16 +1342,6 @@ mod tests {
             narrow: prune,
             spend_all: false,
         }
-    }
-
-    /// The board after `moves` on 15x15, and the side to move.
-    fn board_after(moves: &str, rule: Rule) -> (Board, usize) {
-        let points = wuzi_core::record::movestr::parse(moves, 15).unwrap();
-        let pos = crate::Position::from_moves(15, rule, &points).unwrap();
-        (
-            Board::from_core(pos.board(), rule),
-            crate::board::side(pos.to_move()),
-        )
     }
 
     /// The search's answer for the side to move after `moves`.

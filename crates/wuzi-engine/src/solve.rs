@@ -9,7 +9,7 @@ use wuzi_core::Point;
 use crate::board::{self, Board};
 use crate::eval::Threat;
 use crate::position::Position;
-use crate::threat::{Budget, ThreatSearch, failed_table};
+use crate::threat::{Budget, COUNTER_FOURS, ThreatSearch, failed_table};
 
 /// How much a solver call may spend: positions and wall-clock time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,7 +195,9 @@ pub fn attacker_still_wins(
                 _ => true,
             }
         }
-        WinKind::Threats => with_search(&mut line_board, limits, stop, |ts| ts.defend(a, max, 4)),
+        WinKind::Threats => with_search(&mut line_board, limits, stop, |ts| {
+            ts.defend(a, max, COUNTER_FOURS)
+        }),
     }
 }
 

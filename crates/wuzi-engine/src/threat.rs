@@ -36,6 +36,14 @@ pub(crate) struct ThreatSearch<'a, 'b> {
 
 const FAILED_SIZE: usize = 1 << 16;
 
+/// How many fours in a row the defender may answer an attack of threes
+/// with. Each four costs the attacker only its block; a defender with a
+/// four left when they run out is counted as escaping (see
+/// [`ThreatSearch::defend`]), so the number trades wins found for nodes,
+/// never a false win. Eight finds nearly as many as four did when four
+/// left the defender's further fours out.
+pub(crate) const COUNTER_FOURS: u32 = 8;
+
 /// A fresh table of failed positions for [`ThreatSearch::new`].
 pub(crate) fn failed_table() -> Vec<u64> {
     vec![0; FAILED_SIZE]
@@ -340,7 +348,7 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         }
         for (_, m) in threes {
             self.board.play(m, a);
-            let won = self.defend(a, depth - 1, 4);
+            let won = self.defend(a, depth - 1, COUNTER_FOURS);
             self.board.undo();
             if won {
                 line.push(m);
@@ -356,7 +364,8 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
 
     /// The defender is to move against the attacker's three: whether every
     /// sensible answer still loses. `counters` bounds the defender's own
-    /// fours in a row, which each cost the attacker nothing.
+    /// fours in a row, which each cost the attacker nothing; a defender
+    /// that still has a four once they are used up is not proven lost.
     pub(crate) fn defend(&mut self, a: usize, depth: u32, counters: u32) -> bool {
         if self.tick() {
             return false;
@@ -365,8 +374,9 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         // As in the scan: the counts say how many points matter here, so
         // the loop stops at the last of them.
         let mut left = self.count(a, &FOURS) + self.count(d, &[Threat::Five]);
+        let counter_fours = self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
         if counters > 0 {
-            left += self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
+            left += counter_fours;
         }
         let mut attacker_fives = Vec::new();
         let mut defences = Vec::new();
@@ -406,6 +416,12 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                 return won;
             }
             _ => return true,
+        }
+        // Its fours not tried, the defender may yet escape by them (a four
+        // that blocks, or one that leads to its own win): the attack is
+        // not proven, rather than proven on a guess.
+        if counters == 0 && counter_fours > 0 {
+            return false;
         }
         if !attacker_open {
             return false;
@@ -452,6 +468,7 @@ mod tests {
     use wuzi_core::{Point, Rule, Stone};
 
     use super::*;
+    use crate::board::board_after;
 
     /// The forcing moves as read from every candidate, without the threat
     /// counts: what [`ThreatSearch::forcing_moves`] must find (in any order).
@@ -485,6 +502,34 @@ mod tests {
             moves.retain(|m| defender_fives.contains(m));
         }
         moves
+    }
+
+    /// From a freestyle game against another engine. White, to move after
+    /// the first 29 moves, played k12, j14 and m10 as a win by threes that
+    /// a search allowing black four fours in a row had found; black
+    /// answered m10 with a line of fours (i5 first), got out, and won. That
+    /// engine scores the position before k12 in black's favour.
+    #[test]
+    fn an_attack_the_defender_escapes_by_a_line_of_fours_is_no_win() {
+        let game = "f5k10k11j11i12i10j9h9g8j10h10l9l10m8n7m9k9j8k8k7j5l7i8h7l6i7j7j13h5";
+        let stop = AtomicBool::new(false);
+        let budget = || Budget {
+            nodes: 2_000_000,
+            deadline: Instant::now() + Duration::from_secs(600),
+            stop: &stop,
+        };
+        // After m10, black to move: its fours are a defence.
+        let (mut board, black) = board_after(&format!("{game}k12l13j14j12m10"), Rule::Freestyle);
+        let mut failed = failed_table();
+        let mut ts = ThreatSearch::new(&mut board, &mut failed, budget());
+        assert!(!ts.defend(1 - black, 6, COUNTER_FOURS));
+        assert!(!ts.out_of_budget(), "settled, not given up");
+        // Nor does white have a win by threes four attacking moves deep
+        // from the position before k12.
+        let (mut board, white) = board_after(game, Rule::Freestyle);
+        let mut ts = ThreatSearch::new(&mut board, &mut failed, budget());
+        assert!(!ts.vct(white, 4, &mut Vec::new()));
+        assert!(!ts.out_of_budget(), "settled, not given up");
     }
 
     proptest! {
