@@ -377,6 +377,12 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         let counter_fours = self.count(d, &[Threat::Four, Threat::FourThree, Threat::Win]);
         if counters > 0 {
             left += counter_fours;
+        } else if counter_fours > 0 && self.count(a, &[Threat::Five]) == 0 {
+            // Its fours not tried, the defender may yet escape by them (a
+            // four that blocks, or one that leads to its own win): the
+            // attack is not proven, rather than proven on a guess. (With a
+            // five to stop, a four of its own would not help it.)
+            return false;
         }
         let mut attacker_fives = Vec::new();
         let mut defences = Vec::new();
@@ -416,12 +422,6 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
                 return won;
             }
             _ => return true,
-        }
-        // Its fours not tried, the defender may yet escape by them (a four
-        // that blocks, or one that leads to its own win): the attack is
-        // not proven, rather than proven on a guess.
-        if counters == 0 && counter_fours > 0 {
-            return false;
         }
         if !attacker_open {
             return false;
