@@ -192,6 +192,9 @@ struct External {
     child: Option<(Child, ChildStdin, mpsc::Receiver<String>)>,
     /// Positions sent again this game because the engine lost the first.
     resent: usize,
+    /// Whether `START` was sent again this game because the engine lost
+    /// the first.
+    restarted: bool,
 }
 
 /// How long an engine that lost a position may go on talking before it is
@@ -310,12 +313,23 @@ impl Player for External {
             Rule::Standard => 1,
             Rule::Renju => 4,
         };
-        self.send(&format!("START {size}"))?;
-        self.expect(
-            |l| l == "OK" || l.starts_with("ERROR"),
-            Duration::from_secs(10),
-        )
-        .and_then(|l| if l == "OK" { Ok(()) } else { Err(l) })?;
+        // An engine still finishing the last game's search may drop
+        // `START` as it drops a position: it is sent once more, after the
+        // engine has finished talking, before the game counts as lost.
+        self.restarted = false;
+        let start = format!("START {size}");
+        self.send(&start)?;
+        let is_reply = |l: &str| l == "OK" || l.starts_with("ERROR");
+        let mut reply = self.expect(is_reply, Duration::from_secs(10))?;
+        if reply != "OK" {
+            self.drain()?;
+            self.restarted = true;
+            self.send(&start)?;
+            reply = self.expect(is_reply, Duration::from_secs(10))?;
+        }
+        if reply != "OK" {
+            return Err(reply);
+        }
         self.send(&format!("INFO timeout_turn {}", self.time.as_millis()))?;
         self.send("INFO timeout_match 0")?;
         self.send(&format!("INFO rule {rule_bits}"))?;
@@ -352,13 +366,19 @@ impl Player for External {
 
     fn mended(&mut self) -> Option<String> {
         let resent = std::mem::take(&mut self.resent);
-        (resent > 0).then(|| {
+        let restarted = std::mem::take(&mut self.restarted);
+        let start = restarted.then(|| format!("{} lost START and was sent it again", self.command));
+        let position = (resent > 0).then(|| {
             format!(
                 "{} lost the position and was sent it again {resent} time{}",
                 self.command,
                 if resent == 1 { "" } else { "s" }
             )
-        })
+        });
+        match (start, position) {
+            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+            (a, b) => a.or(b),
+        }
     }
 }
 
@@ -395,6 +415,7 @@ fn player(c: &Contender, time: Duration, threads: u16) -> Box<dyn Player> {
             threads,
             child: None,
             resent: 0,
+            restarted: false,
         }),
     }
 }

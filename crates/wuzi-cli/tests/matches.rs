@@ -138,6 +138,49 @@ fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
     }
 }
 
+/// An engine that, like some real ones still busy with the last game's
+/// search, drops the first `START` of every game and reads its size as a
+/// command; otherwise it plays the first free point.
+const LATE_STARTING_ENGINE: &str = r#"#!/bin/sh
+starts=0
+taken=" "
+while read -r line; do
+  case "$line" in
+    START*)
+      starts=$((starts + 1))
+      if [ $((starts % 2)) = 1 ]; then echo "ERROR Unknown command: ${line#START }"
+      else echo OK; fi ;;
+    BOARD) taken=" " ;;
+    DONE) FIRST_FREE_POINT ;;
+    END) exit 0 ;;
+    *,*,*) taken="$taken${line%,*} " ;;
+  esac
+done
+"#;
+
+#[test]
+fn an_engine_that_loses_start_is_sent_it_again_and_the_game_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = scripted_engine(dir.path(), LATE_STARTING_ENGINE, "");
+    let out = wuzi(&[
+        "match",
+        "beginner",
+        &engine,
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+    ]);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in &games {
+        // Each game is played out to a five, not given to beginner
+        // because the engine missed the start.
+        assert!(g.contains("beginner wins (five"), "{g}");
+        assert!(g.contains("lost START and was sent it again"), "{g}");
+    }
+}
+
 /// An engine that writes down every line it is sent (to the file named by
 /// its first argument) and plays the first free point.
 const RECORDING_ENGINE: &str = r#"#!/bin/sh

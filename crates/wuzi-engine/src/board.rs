@@ -688,6 +688,22 @@ impl Iterator for CandidatePoints<'_> {
     }
 }
 
+/// A 15x15 core board with black stones on the points named in `black`
+/// and white ones on those in `white` (`"h8"`), as a test sets one up.
+#[cfg(test)]
+pub(crate) fn stones_on(black: &[&str], white: &[&str]) -> wuzi_core::Board {
+    let mut board = wuzi_core::Board::default();
+    for (names, stone) in [(black, Stone::Black), (white, Stone::White)] {
+        for name in names {
+            let Ok(p) = wuzi_core::parse_point(name, 15) else {
+                panic!("a point: {name}");
+            };
+            board.set(p, Some(stone));
+        }
+    }
+    board
+}
+
 /// The board after `moves` (a record's move string) on 15x15, and the
 /// side to move.
 #[cfg(test)]

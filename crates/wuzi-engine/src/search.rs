@@ -1388,18 +1388,10 @@ mod tests {
     fn a_leaf_looks_for_a_win_by_fours_only_where_it_could_change_the_outcome() {
         // Black to move wins by fours: k8 is a four (g8 blocks the row's
         // other end) and makes a three on column k.
-        let mut core = wuzi_core::Board::default();
-        for (names, stone) in [
-            (["h8", "i8", "j8", "k9", "k10"], wuzi_core::Stone::Black),
-            (["g8", "a1", "a15", "o1", "o15"], wuzi_core::Stone::White),
-        ] {
-            for name in names {
-                let Ok(p) = wuzi_core::parse_point(name, 15) else {
-                    panic!("a point: {name}");
-                };
-                core.set(p, Some(stone));
-            }
-        }
+        let core = crate::board::stones_on(
+            &["h8", "i8", "j8", "k9", "k10"],
+            &["g8", "a1", "a15", "o1", "o15"],
+        );
         let board = Board::from_core(&core, Rule::Freestyle);
         let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
         let history = [vec![0; CELLS], vec![0; CELLS]];

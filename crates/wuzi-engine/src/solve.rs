@@ -391,13 +391,7 @@ mod tests {
     use wuzi_core::{Rule, Stone, parse_point};
 
     fn position(black: &[&str], white: &[&str], to_move: Stone, rule: Rule) -> Position {
-        let mut board = wuzi_core::Board::default();
-        for (names, stone) in [(black, Stone::Black), (white, Stone::White)] {
-            for name in names {
-                board.set(parse_point(name, 15).unwrap(), Some(stone));
-            }
-        }
-        Position::from_board(board, rule, to_move)
+        Position::from_board(board::stones_on(black, white), rule, to_move)
     }
 
     /// Black: k8 is a four on row 8 (blocked at g8) that white must answer
