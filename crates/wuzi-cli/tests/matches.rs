@@ -115,10 +115,11 @@ while read -r line; do
 done
 "#;
 
-#[test]
-fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
+/// The lines of a two-game match, 100 ms a move, of beginner against the
+/// scripted engine `script`.
+fn beginner_against(script: &str) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
-    let engine = scripted_engine(dir.path(), FORGETFUL_ENGINE, "");
+    let engine = scripted_engine(dir.path(), script, "");
     let out = wuzi(&[
         "match",
         "beginner",
@@ -128,9 +129,18 @@ fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
         "--time-ms",
         "100",
     ]);
-    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
+    let games: Vec<String> = out
+        .lines()
+        .filter(|l| l.starts_with("game"))
+        .map(str::to_owned)
+        .collect();
     assert_eq!(games.len(), 2, "{out}");
-    for g in &games {
+    games
+}
+
+#[test]
+fn an_engine_that_loses_the_position_is_sent_it_again_and_the_log_says_so() {
+    for g in &beginner_against(FORGETFUL_ENGINE) {
         // Beginner beats a player of first free points, and no game is
         // lost for want of an answer.
         assert!(g.contains("beginner wins (five"), "{g}");
@@ -160,20 +170,7 @@ done
 
 #[test]
 fn an_engine_that_loses_start_is_sent_it_again_and_the_game_is_played() {
-    let dir = tempfile::tempdir().unwrap();
-    let engine = scripted_engine(dir.path(), LATE_STARTING_ENGINE, "");
-    let out = wuzi(&[
-        "match",
-        "beginner",
-        &engine,
-        "--games",
-        "2",
-        "--time-ms",
-        "100",
-    ]);
-    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
-    assert_eq!(games.len(), 2, "{out}");
-    for g in &games {
+    for g in &beginner_against(LATE_STARTING_ENGINE) {
         // Each game is played out to a five, not given to beginner
         // because the engine missed the start.
         assert!(g.contains("beginner wins (five"), "{g}");
