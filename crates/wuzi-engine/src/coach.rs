@@ -95,17 +95,8 @@ pub fn threat_marks(board: &wuzi_core::Board, rule: Rule) -> Vec<PointThreat> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::stones_on;
     use wuzi_core::parse_point;
-
-    fn board(black: &[&str], white: &[&str]) -> wuzi_core::Board {
-        let mut b = wuzi_core::Board::default();
-        for (names, stone) in [(black, Stone::Black), (white, Stone::White)] {
-            for n in names {
-                b.set(parse_point(n, 15).unwrap(), Some(stone));
-            }
-        }
-        b
-    }
 
     fn at(marks: &[PointThreat], name: &str, stone: Stone) -> Option<PointThreat> {
         let p = parse_point(name, 15).unwrap();
@@ -118,7 +109,7 @@ mod tests {
     #[test]
     fn fives_fours_and_threes_are_marked_for_the_side_that_makes_them() {
         // Black: four in a row on row 8, open at both ends; white: two on row 2.
-        let b = board(&["h8", "i8", "j8", "k8"], &["c2", "d2"]);
+        let b = stones_on(&["h8", "i8", "j8", "k8"], &["c2", "d2"]);
         let marks = threat_marks(&b, Rule::Freestyle);
         assert_eq!(
             at(&marks, "g8", Stone::Black).unwrap().mark,
@@ -139,7 +130,7 @@ mod tests {
     #[test]
     fn renju_marks_black_forbidden_points_with_their_reason() {
         // f8 g8 h6 h7: black at h8 makes two open threes.
-        let b = board(&["f8", "g8", "h6", "h7"], &["a1", "a15", "o1", "o15"]);
+        let b = stones_on(&["f8", "g8", "h6", "h7"], &["a1", "a15", "o1", "o15"]);
         let marks = threat_marks(&b, Rule::Renju);
         let h8 = at(&marks, "h8", Stone::Black).unwrap();
         assert_eq!(h8.forbidden, Some(Forbidden::DoubleThree));
