@@ -183,6 +183,9 @@ pub(crate) struct Search<'a> {
     failed: Vec<u64>,
     /// Scratch line for the threat searches at leaves.
     leaf_line: Vec<usize>,
+    /// Whether the node at each ply is expected to fail high (see
+    /// [`expects_cut`]); the root never is.
+    expect_cut: [bool; MAX_PLY],
     /// A helper thread's own slight reordering of close moves, so that it
     /// does not walk the main thread's tree in the same order (0: none).
     noise: u64,
@@ -247,6 +250,7 @@ impl<'a> Search<'a> {
             attacks: [false; MAX_PLY],
             failed: failed_table(),
             leaf_line: Vec::new(),
+            expect_cut: [false; MAX_PLY],
             noise: 0,
         }
     }
@@ -1033,7 +1037,7 @@ impl<'a> Search<'a> {
         won.then_some(plies)
     }
 
-    fn pvs(&mut self, s: usize, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
+    fn pvs(&mut self, s: usize, mut alpha: i32, beta: i32, mut depth: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         if self.check_abort() {
             return 0;
@@ -1061,6 +1065,15 @@ impl<'a> Search<'a> {
         }
         if let Some(score) = self.static_cut(s, alpha, beta, depth, ply) {
             return score;
+        }
+        let pv_node = beta - alpha > 1;
+        let cut_node = ply > 0 && self.expect_cut[ply];
+        // A node that matters (on the main line, or expected to fail high)
+        // with no move from the table has only a guess for its first move:
+        // searched a ply shallower, it costs less, and the next iteration
+        // finds the table's move there.
+        if self.prune && ply > 0 && tt_move == 0 && depth >= IIR_DEPTH && (pv_node || cut_node) {
+            depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let leaf = depth <= 0;
@@ -1109,7 +1122,6 @@ impl<'a> Search<'a> {
         let new_depth = if forced { depth.max(0) } else { depth - 1 };
         // Pruning is for nodes off the main line where nothing forces the
         // side to move and no win is in sight.
-        let pv_node = beta - alpha > 1;
         let prunable = self.prune
             && ply > 0
             && !forced
@@ -1158,22 +1170,29 @@ impl<'a> Search<'a> {
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
+                self.expect_cut[ply + 1] = expects_cut(pv_node, cut_node, true);
                 score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
             } else {
                 let reduction = if depth >= 3 && n >= 3 && quiet && !pressing {
                     if self.prune {
-                        late_move_reduction(depth, n, pv_node).min(new_depth - 1)
+                        late_move_reduction(depth, n, pv_node, cut_node).min(new_depth - 1)
                     } else {
                         1 + i32::from(n >= 10)
                     }
                 } else {
                     0
                 };
+                self.expect_cut[ply + 1] = expects_cut(pv_node, cut_node, false);
                 score = -self.pvs(o, -alpha - 1, -alpha, new_depth - reduction, ply + 1);
                 if score > alpha && reduction > 0 && !self.aborted {
+                    // The reduced search failed high: the move may be
+                    // better than expected, and its reply is searched
+                    // again as the opposite of this node.
+                    self.expect_cut[ply + 1] = !cut_node;
                     score = -self.pvs(o, -alpha - 1, -alpha, new_depth, ply + 1);
                 }
                 if score > alpha && score < beta && !self.aborted {
+                    self.expect_cut[ply + 1] = false;
                     score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
                 }
             }
@@ -1260,6 +1279,8 @@ impl<'a> Search<'a> {
         let reduction = NULL_MOVE_REDUCTION + depth / 4;
         self.attacks[ply] = false;
         self.passed[ply + 1] = true;
+        // The pass is tried first, as a node's first move would be.
+        self.expect_cut[ply + 1] = expects_cut(false, self.expect_cut[ply], true);
         let score = -self.pvs(1 - s, -beta, -beta + 1, depth - 1 - reduction, ply + 1);
         self.passed[ply + 1] = false;
         // A win found after a pass is not the side's own: keep only the bound.
@@ -1294,11 +1315,33 @@ const FUTILITY_MARGIN: [i32; 4] = [0, 200, 400, 650];
 /// are dropped.
 const LATE_MOVES: [usize; 4] = [0, 6, 10, 15];
 
+/// The shallowest depth at which a node that matters and has no move
+/// from the table is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
+
 /// Plies a late quiet move is searched shallower: more the deeper the
-/// node and the later the move, one more off the main line.
-fn late_move_reduction(depth: i32, n: usize, pv_node: bool) -> i32 {
+/// node and the later the move, one more off the main line, and one more
+/// again at a node expected to fail high (where one good move is enough
+/// and the late ones are rarely it).
+fn late_move_reduction(depth: i32, n: usize, pv_node: bool, cut_node: bool) -> i32 {
     let r = (f64::from(depth).ln() * (n as f64).ln() / 2.2 + 0.3) as i32;
-    r.max(1) + i32::from(!pv_node)
+    r.max(1) + i32::from(!pv_node) + i32::from(cut_node)
+}
+
+/// Whether a child node is expected to fail high, from its parent's kind
+/// and whether it is the parent's first move. Nodes alternate: the first
+/// reply of an expected fail-high node is expected to fail low (every
+/// move searched), the first reply of one expected to fail low is
+/// expected to fail high, and a later move's reply is expected to refute
+/// it. On the main line the first move continues the main line.
+fn expects_cut(pv_node: bool, cut_node: bool, first: bool) -> bool {
+    if pv_node {
+        !first
+    } else if first {
+        !cut_node
+    } else {
+        true
+    }
 }
 
 /// What the search makes of `board` with side `s` to move at a leaf:
@@ -1367,11 +1410,13 @@ mod tests {
         // searches at the root, the main search must read the attack out:
         // with the attacker's follow-up threes searched shallower, it
         // does not see the win at these depths (nor, for the second, up
-        // to depth 12). The second needs a ply more: a leaf already worth
-        // beta does not look for a win by fours, so the win shows only
-        // once the lines around it are searched in windows that need it.
+        // to depth 12). Both need depth 10: a node on the main line with
+        // no move from the table yet is searched a ply shallower, and a
+        // leaf already worth beta does not look for a win by fours, so the
+        // win shows only once the lines around it are searched in windows
+        // that need it.
         for (moves, depth) in [
-            ("f7k11k5j11h5l11m11k10i4j3", 9),
+            ("f7k11k5j11h5l11m11k10i4j3", 10),
             ("f9f10j5e9d8d10g10e8e10c11b12e11f11", 10),
         ] {
             let settings = Settings {
@@ -1492,6 +1537,37 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn expected_fail_high_and_fail_low_nodes_alternate_below_the_main_line() {
+        // The main line's first move continues it; every later move's
+        // reply is expected to refute that move.
+        assert!(!expects_cut(true, false, true));
+        assert!(expects_cut(true, false, false));
+        // Below it, a node expected to fail high tries one good move,
+        // whose reply must then look at every move (expected to fail
+        // low), whose own first reply is again expected to fail high.
+        assert!(!expects_cut(false, true, true));
+        assert!(expects_cut(false, false, true));
+        // A later move's reply is expected to refute it either way.
+        assert!(expects_cut(false, true, false));
+        assert!(expects_cut(false, false, false));
+    }
+
+    #[test]
+    fn late_quiet_moves_are_reduced_more_off_the_main_line_and_most_where_a_cut_is_expected() {
+        for depth in 3..20 {
+            for n in 3..20 {
+                let main_line = late_move_reduction(depth, n, true, false);
+                let all = late_move_reduction(depth, n, false, false);
+                let cut = late_move_reduction(depth, n, false, true);
+                assert!(main_line >= 1, "depth {depth} move {n}");
+                assert_eq!((all, cut), (main_line + 1, main_line + 2));
+            }
+        }
+        // Later moves and deeper nodes are reduced no less.
+        assert!(late_move_reduction(12, 15, true, false) > late_move_reduction(3, 3, true, false));
     }
 
     #[test]
