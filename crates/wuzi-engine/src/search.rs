@@ -644,36 +644,23 @@ impl<'a> Search<'a> {
             self.fade_history();
         }
         let root_moves = self.root_moves();
-        let first = *root_moves.first()?;
-        if let Some(found) = self.root_tactics(&settings)
-            && (found.best == first || root_moves.contains(&found.best))
+        root_moves.first()?;
+        // A five to make or a four to block needs no helpers.
+        if let Some(found) = self.immediate()
+            && root_moves.contains(&found.best)
         {
-            report(&Iteration {
-                depth: found.depth,
-                score: found.score,
-                pv: found.pv.clone(),
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-            });
+            let found = self.score_block(found, &settings);
+            self.report_found(&found, &mut report);
             return Some(found);
         }
-        let tactics = self.start.elapsed();
-        if settings.vcf {
-            self.root_filter = self.defences(&settings, &root_moves);
-        }
-        // What the threat searches before the main one cost this move.
-        tracing::debug!(
-            tactics_ms = tactics.as_millis() as u64,
-            defences_ms = (self.start.elapsed() - tactics).as_millis() as u64,
-            defences = self.root_filter.as_ref().map_or(0, Vec::len),
-            "threat searches"
-        );
         if threads <= 1 {
-            return Some(self.deepen(&settings, &root_moves, &mut report));
+            return Some(self.think_alone(&settings, &root_moves, &mut report).0);
         }
         // Lazy SMP: helpers search the same position over the shared table,
         // each a ply ahead or level with the main thread, so the main one
-        // finds more of its lines already searched. Only the main thread's
+        // finds more of its lines already searched. They start before the
+        // main thread's searches for a win by threats, which run on one
+        // thread, so that no core waits for them. Only the main thread's
         // answer counts; the helpers stop when it has one.
         let done = AtomicBool::new(false);
         let mut found = None;
@@ -683,21 +670,19 @@ impl<'a> Search<'a> {
                 .map(|h| {
                     let board = self.board.clone();
                     let history = self.history.clone();
-                    let filter = self.root_filter.clone();
                     let (tt, done) = (self.tt, &done);
                     let (side, deadline) = (self.root_side, self.deadline);
                     scope.spawn(move || {
                         let mut helper = Search::new(board, side, tt, history, done);
                         helper.deadline = deadline;
                         helper.follow(&settings);
-                        helper.root_filter = filter;
                         helper.noise = 0x5851_F42D_4C95_7F2D_u64.wrapping_mul(h as u64 + 1);
                         let finished = helper.help(&settings, h);
                         (helper.nodes, finished)
                     })
                 })
                 .collect();
-            let mut main = self.deepen(&settings, &root_moves, &mut report);
+            let (mut main, searched) = self.think_alone(&settings, &root_moves, &mut report);
             done.store(true, Ordering::Relaxed);
             for h in helpers {
                 let Ok((nodes, finished)) = h.join() else {
@@ -705,8 +690,12 @@ impl<'a> Search<'a> {
                 };
                 helper_nodes += nodes;
                 // A helper that finished a deeper iteration than the main
-                // thread knows better.
+                // thread knows better, unless the main thread's move is a
+                // proven win, or the helper's is not among the moves that
+                // stop the opponent's win by fours (the helpers started
+                // before those were known).
                 if let Some(deeper) = finished
+                    && searched
                     && deeper.depth > main.depth
                     && root_moves.contains(&deeper.best)
                     && self
@@ -726,6 +715,48 @@ impl<'a> Search<'a> {
             nodes: f.nodes + helper_nodes,
             ..f
         })
+    }
+
+    /// The main thread's part of [`Search::think`]: a win by threats
+    /// searched first, then the moves that stop the opponent's wins by
+    /// fours, then iterative deepening. The flag says the answer came from
+    /// the iterative deepening (not a proven win found before it).
+    fn think_alone(
+        &mut self,
+        settings: &Settings,
+        root_moves: &[usize],
+        report: &mut impl FnMut(&Iteration),
+    ) -> (Found, bool) {
+        if let Some(found) = self.root_tactics(settings)
+            && root_moves.contains(&found.best)
+        {
+            self.report_found(&found, report);
+            return (found, false);
+        }
+        let tactics = self.start.elapsed();
+        if settings.vcf {
+            self.root_filter = self.defences(settings, root_moves);
+        }
+        // What the threat searches before the main one cost this move.
+        tracing::debug!(
+            tactics_ms = tactics.as_millis() as u64,
+            defences_ms = (self.start.elapsed() - tactics).as_millis() as u64,
+            defences = self.root_filter.as_ref().map_or(0, Vec::len),
+            "threat searches"
+        );
+        (self.deepen(settings, root_moves, report), true)
+    }
+
+    /// Reports a move found before the iterative deepening as its one
+    /// iteration.
+    fn report_found(&self, found: &Found, report: &mut impl FnMut(&Iteration)) {
+        report(&Iteration {
+            depth: found.depth,
+            score: found.score,
+            pv: found.pv.clone(),
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+        });
     }
 
     /// A helper thread's iterative deepening: no reports and no time
