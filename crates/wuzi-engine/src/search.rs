@@ -364,12 +364,9 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Immediate tactics, then a VCF / VCT win searched within part of the
-    /// budget.
+    /// A VCF / VCT win searched within part of the budget (after
+    /// [`Search::immediate`] found nothing).
     fn root_tactics(&mut self, settings: &Settings) -> Option<Found> {
-        if let Some(found) = self.immediate() {
-            return Some(self.score_block(found, settings));
-        }
         let s = self.root_side;
         if !settings.vcf {
             return None;
@@ -645,16 +642,23 @@ impl<'a> Search<'a> {
         }
         let root_moves = self.root_moves();
         root_moves.first()?;
-        // A five to make or a four to block needs no helpers.
-        if let Some(found) = self.immediate()
-            && root_moves.contains(&found.best)
-        {
-            let found = self.score_block(found, &settings);
-            self.report_found(&found, &mut report);
-            return Some(found);
-        }
+        // A five to make or a four to block needs no helpers. One that is
+        // not a legal move (a forbidden point for black in renju) leaves
+        // the choice to the main search, with no win by threats looked for.
+        let threats = match self.immediate() {
+            Some(found) if root_moves.contains(&found.best) => {
+                let found = self.score_block(found, &settings);
+                self.report_found(&found, &mut report);
+                return Some(found);
+            }
+            Some(_) => false,
+            None => true,
+        };
         if threads <= 1 {
-            return Some(self.think_alone(&settings, &root_moves, &mut report).0);
+            return Some(
+                self.think_alone(&settings, &root_moves, threats, &mut report)
+                    .0,
+            );
         }
         // Lazy SMP: helpers search the same position over the shared table,
         // each a ply ahead or level with the main thread, so the main one
@@ -682,7 +686,8 @@ impl<'a> Search<'a> {
                     })
                 })
                 .collect();
-            let (mut main, searched) = self.think_alone(&settings, &root_moves, &mut report);
+            let (mut main, searched) =
+                self.think_alone(&settings, &root_moves, threats, &mut report);
             done.store(true, Ordering::Relaxed);
             for h in helpers {
                 let Ok((nodes, finished)) = h.join() else {
@@ -718,16 +723,19 @@ impl<'a> Search<'a> {
     }
 
     /// The main thread's part of [`Search::think`]: a win by threats
-    /// searched first, then the moves that stop the opponent's wins by
-    /// fours, then iterative deepening. The flag says the answer came from
-    /// the iterative deepening (not a proven win found before it).
+    /// searched first (when `threats`), then the moves that stop the
+    /// opponent's wins by fours, then iterative deepening. The flag says
+    /// the answer came from the iterative deepening (not a proven win
+    /// found before it).
     fn think_alone(
         &mut self,
         settings: &Settings,
         root_moves: &[usize],
+        threats: bool,
         report: &mut impl FnMut(&Iteration),
     ) -> (Found, bool) {
-        if let Some(found) = self.root_tactics(settings)
+        if threats
+            && let Some(found) = self.root_tactics(settings)
             && root_moves.contains(&found.best)
         {
             self.report_found(&found, report);
