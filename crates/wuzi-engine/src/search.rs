@@ -854,6 +854,16 @@ impl<'a> Search<'a> {
                     nodes: self.nodes,
                 };
             }
+            // Each finished depth with what it cost so far: how the tree
+            // grows from one depth to the next is what a longer think buys.
+            tracing::debug!(
+                depth,
+                score,
+                nodes = self.nodes,
+                ms = self.start.elapsed().as_millis() as u64,
+                best = pv.first().map(|&m| crate::board::point(m).to_string()),
+                "iteration"
+            );
             report(&Iteration {
                 depth,
                 score,
@@ -1168,6 +1178,8 @@ impl<'a> Search<'a> {
             && !self.opp_open
             && beta.abs() < WIN_BOUND;
         let static_eval = if prunable { self.board.evaluate(s) } else { 0 };
+        // Read before the children's move generation overwrites it.
+        let under_open_three = self.opp_open;
         if prunable
             && depth >= NULL_MOVE_DEPTH
             && !self.passed[ply]
@@ -1203,21 +1215,33 @@ impl<'a> Search<'a> {
             // win by threes is played out: searched shallower, such a line
             // is cut off before the win shows. Only looked at where the
             // search prunes: the levels held to a depth stay as they were set.
-            let attack = self.prune && self.board.threat(s, m_idx) >= Threat::Three;
+            let own = self.board.threat(s, m_idx);
+            let attack = self.prune && own >= Threat::Three;
             self.attacks[ply] = attack;
             let pressing = attack && ply >= 2 && self.attacks[ply - 2];
+            let leeway = late_move_leeway(
+                quiet,
+                pressing,
+                own,
+                self.board.threat(o, m_idx),
+                under_open_three,
+            );
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
                 self.expect_cut[ply + 1] = expects_cut(pv_node, cut_node, true);
                 score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
             } else {
-                let reduction = if depth >= 3 && n >= 3 && quiet && !pressing {
-                    if self.prune {
-                        late_move_reduction(depth, n, pv_node, cut_node).min(new_depth - 1)
-                    } else {
-                        1 + i32::from(n >= 10)
-                    }
+                let reduction = if depth < 3 || n < 3 {
+                    0
+                } else if self.prune {
+                    leeway.map_or(0, |less| {
+                        (late_move_reduction(depth, n, pv_node, cut_node) - less)
+                            .min(new_depth - 1)
+                            .max(0)
+                    })
+                } else if quiet {
+                    1 + i32::from(n >= 10)
                 } else {
                     0
                 };
@@ -1365,6 +1389,34 @@ const IIR_DEPTH: i32 = 4;
 fn late_move_reduction(depth: i32, n: usize, pv_node: bool, cut_node: bool) -> i32 {
     let r = (f64::from(depth).ln() * (n as f64).ln() / 2.2 + 0.3) as i32;
     r.max(1) + i32::from(!pv_node) + i32::from(cut_node)
+}
+
+/// How many plies less than a quiet move a late move is reduced where the
+/// search prunes, or `None` when it is searched to the full depth. Quiet
+/// moves take the whole reduction. A move that makes or stops a three, or
+/// stops a closed three from becoming a four, takes one ply less: it is
+/// more often the move that matters, but searched in full, as it was, it
+/// made most of the tree once a position filled with threes (in a renju
+/// opening, the nodes of one depth eight times those of the depth before).
+/// A four of one's own, a point where the opponent would make a four that
+/// wins or one that answers an open three, and a three right after the
+/// side's own (`pressing`, a win by threes played out) are never reduced.
+fn late_move_leeway(
+    quiet: bool,
+    pressing: bool,
+    own: Threat,
+    theirs: Threat,
+    under_open_three: bool,
+) -> Option<i32> {
+    if pressing {
+        None
+    } else if quiet {
+        Some(0)
+    } else if own.is_four() || (theirs.is_four() && (theirs != Threat::Four || under_open_three)) {
+        None
+    } else {
+        Some(1)
+    }
 }
 
 /// Whether a child node is expected to fail high, from its parent's kind
@@ -1607,6 +1659,38 @@ mod tests {
         }
         // Later moves and deeper nodes are reduced no less.
         assert!(late_move_reduction(12, 15, true, false) > late_move_reduction(3, 3, true, false));
+    }
+
+    #[test]
+    fn late_threes_are_reduced_a_ply_less_than_quiet_moves_and_fours_not_at_all() {
+        use Threat::{Five, Four, FourThree, Quiet, Three, Win};
+        // Quiet moves take the whole reduction, whatever they are.
+        assert_eq!(late_move_leeway(true, false, Four, Quiet, false), Some(0));
+        // Making or stopping a three: a ply less.
+        assert_eq!(late_move_leeway(false, false, Three, Quiet, false), Some(1));
+        assert_eq!(late_move_leeway(false, false, Quiet, Three, false), Some(1));
+        // Stopping a closed three from becoming a four: a ply less, but
+        // not where the opponent has an open three to answer.
+        assert_eq!(late_move_leeway(false, false, Three, Four, false), Some(1));
+        assert_eq!(late_move_leeway(false, false, Quiet, Four, true), None);
+        // Fours of one's own, and the opponent's stronger fours: in full.
+        for own in [Four, FourThree, Win, Five] {
+            assert_eq!(
+                late_move_leeway(false, false, own, Quiet, false),
+                None,
+                "{own:?}"
+            );
+        }
+        for theirs in [FourThree, Win, Five] {
+            assert_eq!(
+                late_move_leeway(false, false, Quiet, theirs, false),
+                None,
+                "{theirs:?}"
+            );
+        }
+        // A three right after the side's own: in full, even when quiet.
+        assert_eq!(late_move_leeway(false, true, Three, Quiet, false), None);
+        assert_eq!(late_move_leeway(true, true, Quiet, Quiet, false), None);
     }
 
     #[test]
