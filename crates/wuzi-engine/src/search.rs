@@ -1219,13 +1219,19 @@ impl<'a> Search<'a> {
             let attack = self.prune && own >= Threat::Three;
             self.attacks[ply] = attack;
             let pressing = attack && ply >= 2 && self.attacks[ply - 2];
-            let leeway = late_move_leeway(
-                quiet,
-                pressing,
-                own,
-                self.board.threat(o, m_idx),
-                under_open_three,
-            );
+            // Read before the stone is played, and only for the moves that
+            // may be reduced: the opponent's threat costs a lookup a move.
+            let leeway = if self.prune && depth >= 3 && n >= 3 {
+                late_move_leeway(
+                    quiet,
+                    pressing,
+                    own,
+                    self.board.threat(o, m_idx),
+                    under_open_three,
+                )
+            } else {
+                None
+            };
             self.board.play(m_idx, s);
             let mut score;
             if n == 0 {
