@@ -1242,7 +1242,7 @@ impl<'a> Search<'a> {
                     0
                 } else if self.prune {
                     leeway.map_or(0, |less| {
-                        (late_move_reduction(depth, n, pv_node, cut_node) - less)
+                        (late_move_reduction(depth, n, pv_node, cut_node, self.narrow) - less)
                             .min(new_depth - 1)
                             .max(0)
                     })
@@ -1388,12 +1388,26 @@ const LATE_MOVES: [usize; 4] = [0, 6, 10, 15];
 /// from the table is searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
 
+/// How gently late moves are reduced: the product of the logarithms of
+/// depth and move number is divided by this.
+const LATE_MOVE_DIVISOR: f64 = 2.2;
+/// The same where the search prunes harder ([`Settings::narrow`]). Tuned
+/// at a second a move against Rapfi (docs/benchmarks.md, "Late moves
+/// reduced harder"): there the freestyle search turned the depth it buys
+/// into games won; in renju it made no difference.
+const NARROW_LATE_MOVE_DIVISOR: f64 = 1.7;
+
 /// Plies a late quiet move is searched shallower: more the deeper the
-/// node and the later the move, one more off the main line, and one more
-/// again at a node expected to fail high (where one good move is enough
-/// and the late ones are rarely it).
-fn late_move_reduction(depth: i32, n: usize, pv_node: bool, cut_node: bool) -> i32 {
-    let r = (f64::from(depth).ln() * (n as f64).ln() / 2.2 + 0.3) as i32;
+/// node and the later the move, more where the search prunes harder, one
+/// more off the main line, and one more again at a node expected to fail
+/// high (where one good move is enough and the late ones are rarely it).
+fn late_move_reduction(depth: i32, n: usize, pv_node: bool, cut_node: bool, narrow: bool) -> i32 {
+    let divisor = if narrow {
+        NARROW_LATE_MOVE_DIVISOR
+    } else {
+        LATE_MOVE_DIVISOR
+    };
+    let r = (f64::from(depth).ln() * (n as f64).ln() / divisor + 0.3) as i32;
     r.max(1) + i32::from(!pv_node) + i32::from(cut_node)
 }
 
@@ -1656,15 +1670,31 @@ mod tests {
     fn late_quiet_moves_are_reduced_more_off_the_main_line_and_most_where_a_cut_is_expected() {
         for depth in 3..20 {
             for n in 3..20 {
-                let main_line = late_move_reduction(depth, n, true, false);
-                let all = late_move_reduction(depth, n, false, false);
-                let cut = late_move_reduction(depth, n, false, true);
-                assert!(main_line >= 1, "depth {depth} move {n}");
-                assert_eq!((all, cut), (main_line + 1, main_line + 2));
+                for narrow in [false, true] {
+                    let main_line = late_move_reduction(depth, n, true, false, narrow);
+                    let all = late_move_reduction(depth, n, false, false, narrow);
+                    let cut = late_move_reduction(depth, n, false, true, narrow);
+                    assert!(main_line >= 1, "depth {depth} move {n}");
+                    assert_eq!((all, cut), (main_line + 1, main_line + 2));
+                }
+                // Pruning harder reduces no less.
+                assert!(
+                    late_move_reduction(depth, n, false, false, true)
+                        >= late_move_reduction(depth, n, false, false, false),
+                    "depth {depth} move {n}"
+                );
             }
         }
         // Later moves and deeper nodes are reduced no less.
-        assert!(late_move_reduction(12, 15, true, false) > late_move_reduction(3, 3, true, false));
+        assert!(
+            late_move_reduction(12, 15, true, false, false)
+                > late_move_reduction(3, 3, true, false, false)
+        );
+        // And deep late moves more where the search prunes harder.
+        assert!(
+            late_move_reduction(12, 15, true, false, true)
+                > late_move_reduction(12, 15, true, false, false)
+        );
     }
 
     #[test]
