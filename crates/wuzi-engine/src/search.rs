@@ -1219,9 +1219,12 @@ impl<'a> Search<'a> {
             let attack = self.prune && own >= Threat::Three;
             self.attacks[ply] = attack;
             let pressing = attack && ply >= 2 && self.attacks[ply - 2];
+            // Only moves after the first three, three plies or more from
+            // the leaves, are ever reduced.
+            let late = depth >= 3 && n >= 3;
             // Read before the stone is played, and only for the moves that
             // may be reduced: the opponent's threat costs a lookup a move.
-            let leeway = if self.prune && depth >= 3 && n >= 3 {
+            let leeway = if self.prune && late {
                 late_move_leeway(
                     quiet,
                     pressing,
@@ -1238,7 +1241,7 @@ impl<'a> Search<'a> {
                 self.expect_cut[ply + 1] = expects_cut(pv_node, cut_node, true);
                 score = -self.pvs(o, -beta, -alpha, new_depth, ply + 1);
             } else {
-                let reduction = if depth < 3 || n < 3 {
+                let reduction = if !late {
                     0
                 } else if self.prune {
                     leeway.map_or(0, |less| {
