@@ -270,6 +270,32 @@ impl External {
             }
         }
     }
+
+    /// Sends a command with `send` and waits for an answer that `accept`
+    /// takes, or an `ERROR`. An engine still finishing its last search may
+    /// drop the command and read what follows it as commands, answering
+    /// with errors: it is let finish talking and sent the command again,
+    /// `retries` times at most. Returns the last answer and how many times
+    /// the command was sent again.
+    fn exchange(
+        &mut self,
+        send: impl Fn(&mut Self) -> Result<(), String>,
+        accept: impl Fn(&str) -> bool,
+        wait: Duration,
+        retries: usize,
+    ) -> Result<(String, usize), String> {
+        let answer = |l: &str| accept(l) || l.starts_with("ERROR");
+        send(self)?;
+        let mut line = self.expect(answer, wait)?;
+        let mut again = 0;
+        while line.starts_with("ERROR") && again < retries {
+            again += 1;
+            self.drain()?;
+            send(self)?;
+            line = self.expect(answer, wait)?;
+        }
+        Ok((line, again))
+    }
 }
 
 impl Drop for External {
@@ -314,19 +340,16 @@ impl Player for External {
             Rule::Renju => 4,
         };
         // An engine still finishing the last game's search may drop
-        // `START` as it drops a position: it is sent once more, after the
-        // engine has finished talking, before the game counts as lost.
-        self.restarted = false;
+        // `START` as it drops a position: it is sent once more before the
+        // game counts as lost.
         let start = format!("START {size}");
-        self.send(&start)?;
-        let is_reply = |l: &str| l == "OK" || l.starts_with("ERROR");
-        let mut reply = self.expect(is_reply, Duration::from_secs(10))?;
-        if reply != "OK" {
-            self.drain()?;
-            self.restarted = true;
-            self.send(&start)?;
-            reply = self.expect(is_reply, Duration::from_secs(10))?;
-        }
+        let (reply, again) = self.exchange(
+            |e| e.send(&start),
+            |l| l == "OK",
+            Duration::from_secs(10),
+            1,
+        )?;
+        self.restarted = again > 0;
         if reply != "OK" {
             return Err(reply);
         }
@@ -339,22 +362,14 @@ impl Player for External {
     }
 
     fn choose(&mut self, pos: &Position, moves: &[Point]) -> Result<(Point, Option<i32>), String> {
-        self.send_position(pos, moves)?;
         let wait = self.time * 3 + Duration::from_secs(2);
         // An engine still finishing its last search may drop `BOARD` and
-        // read the stones as commands, answering each with an error: let
-        // it finish talking, then send the position again (twice at most).
-        let mut line = self.expect(|l| is_move(l) || l.starts_with("ERROR"), wait)?;
-        let mut tries = 0;
-        while line.starts_with("ERROR") {
-            if tries == 2 {
-                return Err(format!("the engine keeps refusing the position: {line}"));
-            }
-            tries += 1;
-            self.drain()?;
-            self.resent += 1;
-            self.send_position(pos, moves)?;
-            line = self.expect(|l| is_move(l) || l.starts_with("ERROR"), wait)?;
+        // read the stones as commands: the position is sent again, twice
+        // at most.
+        let (line, again) = self.exchange(|e| e.send_position(pos, moves), is_move, wait, 2)?;
+        self.resent += again;
+        if line.starts_with("ERROR") {
+            return Err(format!("the engine keeps refusing the position: {line}"));
         }
         let (x, y) = line.split_once(',').ok_or("bad move")?;
         let point = Point::new(
