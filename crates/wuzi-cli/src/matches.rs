@@ -275,26 +275,27 @@ impl External {
     /// takes, or an `ERROR`. An engine still finishing its last search may
     /// drop the command and read what follows it as commands, answering
     /// with errors: it is let finish talking and sent the command again,
-    /// `retries` times at most. Returns the last answer and how many times
-    /// the command was sent again.
+    /// `retries` times at most. Returns the last answer, and how many times
+    /// the command was sent again even when no answer came, so that a game
+    /// that fails still says so.
     fn exchange(
         &mut self,
         send: impl Fn(&mut Self) -> Result<(), String>,
         accept: impl Fn(&str) -> bool,
         wait: Duration,
         retries: usize,
-    ) -> Result<(String, usize), String> {
+    ) -> (Result<String, String>, usize) {
         let answer = |l: &str| accept(l) || l.starts_with("ERROR");
-        send(self)?;
-        let mut line = self.expect(answer, wait)?;
         let mut again = 0;
-        while line.starts_with("ERROR") && again < retries {
+        let mut line = send(self).and_then(|()| self.expect(answer, wait));
+        while again < retries && line.as_ref().is_ok_and(|l| l.starts_with("ERROR")) {
             again += 1;
-            self.drain()?;
-            send(self)?;
-            line = self.expect(answer, wait)?;
+            line = self
+                .drain()
+                .and_then(|()| send(self))
+                .and_then(|()| self.expect(answer, wait));
         }
-        Ok((line, again))
+        (line, again)
     }
 }
 
@@ -348,8 +349,9 @@ impl Player for External {
             |l| l == "OK",
             Duration::from_secs(10),
             1,
-        )?;
+        );
         self.restarted = again > 0;
+        let reply = reply?;
         if reply != "OK" {
             return Err(reply);
         }
@@ -366,8 +368,9 @@ impl Player for External {
         // An engine still finishing its last search may drop `BOARD` and
         // read the stones as commands: the position is sent again, twice
         // at most.
-        let (line, again) = self.exchange(|e| e.send_position(pos, moves), is_move, wait, 2)?;
+        let (line, again) = self.exchange(|e| e.send_position(pos, moves), is_move, wait, 2);
         self.resent += again;
+        let line = line?;
         if line.starts_with("ERROR") {
             return Err(format!("the engine keeps refusing the position: {line}"));
         }
