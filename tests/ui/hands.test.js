@@ -230,6 +230,50 @@ test('desktop: arrow keys on a side control hand it over step by step, the focus
   assert.deepEqual(pageErrors(errors), []);
 }));
 
+test('desktop: a side handed over, then an undo: the handing\'s late answer does not put the taken-back stones back', () => withUi({ viewport: 'desktop' }, async (page, errors, backend) => {
+  await newGame(page, { mode: 'human_human', rule: 'freestyle' });
+  await place(page, 7, 7);
+  await place(page, 8, 7);
+  await page.locator('#turn-text', { hasText: 'Black to move' }).waitFor();
+
+  // The service hands white over at once; its answer reaches the page
+  // only after the undo's, as answers on two connections may.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let reached;
+  const atService = new Promise((resolve) => { reached = resolve; });
+  await page.route('**/ipc/set_player', async (route) => {
+    const response = await route.fetch();
+    reached();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.locator('#side-white').selectOption('beginner');
+  await atService;
+  const handedView = await backend.call('game_view');
+  assert.equal(handedView.stones.length, 2, 'handing a side over takes nothing back');
+
+  // Against the computer an undo goes back to the person's turn: both stones.
+  const undone = answerTo(page, 'undo');
+  await page.locator('#game-undo').click();
+  assert.equal((await undone).status(), 200);
+  await page.locator('#board .stone').first().waitFor({ state: 'detached' });
+
+  const late = answerTo(page, 'set_player');
+  release();
+  assert.equal((await late).status(), 200);
+  await page.locator('#hint-text', { hasText: 'White is now played by: Computer (Beginner).' }).waitFor();
+  const view = await backend.call('game_view');
+  assert.deepEqual(view.stones, [], 'the service took both stones back');
+  assert.equal(await page.locator('#board .stone').count(), 0, 'the page shows the board the service has');
+  assert.equal(await page.locator('#count-moves').textContent(), '0', 'the move count says so too');
+  assert.deepEqual(sidesOf(view), { black: 'human', white: 'beginner' });
+  assert.deepEqual(await sidesShown(page), sidesOf(view));
+  await page.locator('#turn-text', { hasText: 'Your move (black)' }).waitFor();
+  assert.equal((await calls(page, 'ai_move')).length, 0, 'black, a person, is to move');
+  assert.deepEqual(pageErrors(errors), []);
+}));
+
 /** The first empty point from the centre outwards, as the service's board has it. */
 async function freePoint(backend) {
   const view = await backend.call('game_view');

@@ -56,6 +56,10 @@ export async function refresh() {
 }
 
 function show(next) {
+  // Answers can come back out of order (a side handed over and an undo
+  // sent close together): the service's generation only grows, so an
+  // answer older than the board drawn is a past the game has left.
+  if (view && next.generation < view.generation) return;
   const added = view && next.stones.length > view.stones.length && next.size === view.size;
   // A hint speaks of one position: once the game moves on, it is gone.
   if (view && view.generation !== next.generation && !hintPending) $('hint-text').textContent = '';
@@ -302,8 +306,8 @@ async function checkClock() {
   clockChecked = view;
   try {
     const next = await call('check_clock');
-    // A move made meanwhile answered with a newer view.
-    if (!view || next.generation >= view.generation) show(next);
+    // A move made meanwhile may have answered with a newer view: show keeps it.
+    show(next);
   } catch (err) {
     showError(err);
   }
