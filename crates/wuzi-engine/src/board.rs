@@ -813,6 +813,75 @@ mod tests {
         }
     }
 
+    /// `p` under one of the board's eight symmetries: bit 0 mirrors the
+    /// columns, bit 1 the rows, bit 2 swaps columns and rows first.
+    fn turned(p: Point, t: usize, size: u8) -> Point {
+        let (x, y) = if t & 4 != 0 { (p.y, p.x) } else { (p.x, p.y) };
+        let x = if t & 1 != 0 { size - 1 - x } else { x };
+        let y = if t & 2 != 0 { size - 1 - y } else { y };
+        Point::new(x, y)
+    }
+
+    /// A board and its mirror images are the same position: the static
+    /// value and every point's value must not depend on which way round it
+    /// lies, or the search would judge a position by its orientation. Stones
+    /// cluster in the middle (threes and fours across each other) or spread
+    /// to the edges, where the walls cut the lines.
+    #[test]
+    fn the_evaluation_is_the_same_on_the_eight_mirror_images_of_a_board() {
+        let mut rng = Rng::new(5);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for game in 0..120 {
+                let Ok(mut core) = wuzi_core::Board::new(15) else {
+                    panic!("a 15x15 board");
+                };
+                let (low, span) = if game % 3 == 0 { (0, 15) } else { (3, 9) };
+                for k in 0..5 + rng.below(60) {
+                    let x = (low + rng.below(span)) as u8;
+                    let y = (low + rng.below(span)) as u8;
+                    let p = Point::new(x, y);
+                    if core.is_empty_at(p) {
+                        let stone = if k % 2 == 0 {
+                            Stone::Black
+                        } else {
+                            Stone::White
+                        };
+                        core.set(p, Some(stone));
+                    }
+                }
+                let base = Board::from_core(&core, rule);
+                for t in 1..8 {
+                    let Ok(mut image) = wuzi_core::Board::new(15) else {
+                        panic!("a 15x15 board");
+                    };
+                    for (p, stone) in core.stones() {
+                        image.set(turned(p, t, 15), Some(stone));
+                    }
+                    let b = Board::from_core(&image, rule);
+                    for s in 0..2 {
+                        assert_eq!(
+                            b.evaluate(s),
+                            base.evaluate(s),
+                            "{rule:?} board {game}, image {t}, side {s}"
+                        );
+                        for &q in base.points() {
+                            let i = usize::from(q);
+                            if base.is_empty(i) {
+                                let j = index(turned(point(i), t, 15));
+                                assert_eq!(
+                                    b.value(s, j),
+                                    base.value(s, i),
+                                    "{rule:?} board {game}, image {t}, side {s}, point {}",
+                                    point(i)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The empty points where the engine's forbidden test and core's judge
     /// answer differently, as (point, engine's answer, core's answer).
     fn disagreements(core: &wuzi_core::Board) -> Vec<(Point, bool, bool)> {
