@@ -615,23 +615,6 @@ pub fn in_central_square(point: Point, size: u8, area: u8) -> bool {
     (i32::from(point.x) - centre).abs() <= half && (i32::from(point.y) - centre).abs() <= half
 }
 
-/// The eight symmetries of a square board `size` lines wide.
-fn transform(point: Point, size: u8, symmetry: u8) -> Point {
-    let last = size - 1;
-    let (x, y) = (point.x, point.y);
-    let (x, y) = match symmetry {
-        0 => (x, y),
-        1 => (last - x, y),
-        2 => (x, last - y),
-        3 => (last - x, last - y),
-        4 => (y, x),
-        5 => (last - y, x),
-        6 => (y, last - x),
-        _ => (last - y, last - x),
-    };
-    Point::new(x, y)
-}
-
 /// Whether `a` and `b` are the same move on `board`: some symmetry of the
 /// board that leaves every stone where it is (same colour) takes one to
 /// the other.
@@ -639,10 +622,10 @@ fn transform(point: Point, size: u8, symmetry: u8) -> Point {
 pub fn same_move(board: &Board, a: Point, b: Point) -> bool {
     let size = board.size();
     (0..8).any(|symmetry| {
-        transform(a, size, symmetry) == b
+        a.turned(size, symmetry) == b
             && board
                 .stones()
-                .all(|(p, stone)| board.stone_at(transform(p, size, symmetry)) == Some(stone))
+                .all(|(p, stone)| board.stone_at(p.turned(size, symmetry)) == Some(stone))
     })
 }
 

@@ -36,6 +36,26 @@ impl Point {
         let y = i16::from(self.y) + i16::from(dy) * i16::from(steps);
         Some(Point::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?))
     }
+
+    /// This point under one of the eight symmetries of a square board
+    /// `size` lines wide (`symmetry` 0 leaves it where it is; from 8 on
+    /// they repeat). The point must be on the board.
+    #[must_use]
+    pub fn turned(self, size: u8, symmetry: u8) -> Point {
+        let last = size - 1;
+        let (x, y) = (self.x, self.y);
+        let (x, y) = match symmetry % 8 {
+            0 => (x, y),
+            1 => (last - x, y),
+            2 => (x, last - y),
+            3 => (last - x, last - y),
+            4 => (y, x),
+            5 => (last - y, x),
+            6 => (y, last - x),
+            _ => (last - y, last - x),
+        };
+        Point::new(x, y)
+    }
 }
 
 impl fmt::Display for Point {

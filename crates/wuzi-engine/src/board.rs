@@ -813,15 +813,6 @@ mod tests {
         }
     }
 
-    /// `p` under one of the board's eight symmetries: bit 0 mirrors the
-    /// columns, bit 1 the rows, bit 2 swaps columns and rows first.
-    fn turned(p: Point, t: usize, size: u8) -> Point {
-        let (x, y) = if t & 4 != 0 { (p.y, p.x) } else { (p.x, p.y) };
-        let x = if t & 1 != 0 { size - 1 - x } else { x };
-        let y = if t & 2 != 0 { size - 1 - y } else { y };
-        Point::new(x, y)
-    }
-
     /// A board and its mirror images are the same position: the static
     /// value and every point's value must not depend on which way round it
     /// lies, or the search would judge a position by its orientation. Stones
@@ -850,12 +841,12 @@ mod tests {
                     }
                 }
                 let base = Board::from_core(&core, rule);
-                for t in 1..8 {
+                for t in 1..8u8 {
                     let Ok(mut image) = wuzi_core::Board::new(15) else {
                         panic!("a 15x15 board");
                     };
                     for (p, stone) in core.stones() {
-                        image.set(turned(p, t, 15), Some(stone));
+                        image.set(p.turned(15, t), Some(stone));
                     }
                     let b = Board::from_core(&image, rule);
                     for s in 0..2 {
@@ -867,7 +858,7 @@ mod tests {
                         for &q in base.points() {
                             let i = usize::from(q);
                             if base.is_empty(i) {
-                                let j = index(turned(point(i), t, 15));
+                                let j = index(point(i).turned(15, t));
                                 assert_eq!(
                                     b.value(s, j),
                                     base.value(s, i),
