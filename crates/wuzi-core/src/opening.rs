@@ -622,10 +622,11 @@ pub fn in_central_square(point: Point, size: u8, area: u8) -> bool {
 pub fn same_move(board: &Board, a: Point, b: Point) -> bool {
     let size = board.size();
     (0..8).any(|symmetry| {
-        a.turned(size, symmetry) == b
-            && board
-                .stones()
-                .all(|(p, stone)| board.stone_at(p.turned(size, symmetry)) == Some(stone))
+        a.turned(size, symmetry) == Some(b)
+            && board.stones().all(|(p, stone)| {
+                p.turned(size, symmetry)
+                    .is_some_and(|q| board.stone_at(q) == Some(stone))
+            })
     })
 }
 

@@ -39,11 +39,14 @@ impl Point {
 
     /// This point under one of the eight symmetries of a square board
     /// `size` lines wide (`symmetry` 0 leaves it where it is; from 8 on
-    /// they repeat). The point must be on the board.
+    /// they repeat), or `None` when the point is not on that board.
     #[must_use]
-    pub fn turned(self, size: u8, symmetry: u8) -> Point {
-        let last = size - 1;
+    pub fn turned(self, size: u8, symmetry: u8) -> Option<Point> {
         let (x, y) = (self.x, self.y);
+        if x >= size || y >= size {
+            return None;
+        }
+        let last = size - 1;
         let (x, y) = match symmetry % 8 {
             0 => (x, y),
             1 => (last - x, y),
@@ -54,7 +57,7 @@ impl Point {
             6 => (y, last - x),
             _ => (last - y, last - x),
         };
-        Point::new(x, y)
+        Some(Point::new(x, y))
     }
 }
 
@@ -186,6 +189,21 @@ mod tests {
         assert_eq!(point_name(Point::new(8, 0), 15), "I15");
         assert_eq!(point_name(Point::new(21, 21), 22), "V1");
         assert_eq!(point_name(Point::new(15, 0), 15), "15,0");
+    }
+
+    #[test]
+    fn a_point_turns_onto_eight_places_of_its_board_and_off_it_onto_none() {
+        let p = Point::new(1, 4);
+        let mut images: Vec<Point> = (0..8).filter_map(|t| p.turned(15, t)).collect();
+        assert_eq!(images[0], p);
+        assert!(images.iter().all(|q| q.x < 15 && q.y < 15));
+        images.sort_unstable();
+        images.dedup();
+        assert_eq!(images.len(), 8);
+        // The centre stays put; a point off the board has no image.
+        assert!((0..8).all(|t| Point::new(7, 7).turned(15, t) == Some(Point::new(7, 7))));
+        assert_eq!(Point::new(15, 3).turned(15, 1), None);
+        assert_eq!(Point::new(0, 0).turned(0, 0), None);
     }
 
     #[test]

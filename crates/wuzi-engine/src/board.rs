@@ -846,7 +846,10 @@ mod tests {
                         panic!("a 15x15 board");
                     };
                     for (p, stone) in core.stones() {
-                        image.set(p.turned(15, t), Some(stone));
+                        let Some(q) = p.turned(15, t) else {
+                            panic!("{p:?} is on the board");
+                        };
+                        image.set(q, Some(stone));
                     }
                     let b = Board::from_core(&image, rule);
                     for s in 0..2 {
@@ -858,7 +861,10 @@ mod tests {
                         for &q in base.points() {
                             let i = usize::from(q);
                             if base.is_empty(i) {
-                                let j = index(point(i).turned(15, t));
+                                let Some(q) = point(i).turned(15, t) else {
+                                    panic!("point {i} is on the board");
+                                };
+                                let j = index(q);
                                 assert_eq!(
                                     b.value(s, j),
                                     base.value(s, i),
