@@ -950,7 +950,7 @@ async function randomRun(browser, viewport, count, seed) {
       slowest.push([Date.now() - began, `${i}: ${done}`]);
       slowest.sort((a, b) => b[0] - a[0]).splice(5);
       awayFromGame = onGame() ? 0 : awayFromGame + 1;
-      const failure = stats.pageErrors[0] ?? stats.consoleErrors[0] ?? stats.serverErrors[0];
+      const failure = stats.pageErrors[0] ?? stats.serverErrors[0] ?? stats.consoleErrors[0];
       if (failure || backend.log.join('').includes('panicked')) {
         assert.fail(`${viewport} run, seed ${seed}, after action ${i}: ${failure ?? backend.log.join('')}\nlast actions:\n${trail.slice(-25).join('\n')}`);
       }

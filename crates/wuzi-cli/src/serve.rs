@@ -449,7 +449,8 @@ fn error_body(
 /// player or the page caused, 5xx only for what went wrong on this side.
 ///
 /// - `400`: `unknown_command`, `bad_argument`, `bad_config`, `bad_record`,
-///   `bad_name`, `invalid`, `too_large`, `not_text`, `off_board`
+///   `bad_position`, `bad_name`, `invalid`, `too_large`, `not_text`,
+///   `off_board`
 /// - `403`: `password_required`, `wrong_password`
 /// - `404`: `not_found`
 /// - `409` (a refused move or a command the game's state does not allow
@@ -463,8 +464,10 @@ fn error_body(
 #[must_use]
 pub fn status_for(kind: &str) -> StatusCode {
     match kind {
-        "unknown_command" | "bad_argument" | "bad_config" | "bad_record" | "bad_name"
-        | "invalid" | "too_large" | "not_text" | "off_board" => StatusCode::BAD_REQUEST,
+        "unknown_command" | "bad_argument" | "bad_config" | "bad_record" | "bad_position"
+        | "bad_name" | "invalid" | "too_large" | "not_text" | "off_board" => {
+            StatusCode::BAD_REQUEST
+        }
         "password_required" | "wrong_password" => StatusCode::FORBIDDEN,
         "not_found" => StatusCode::NOT_FOUND,
         "occupied" | "forbidden" | "game_over" | "not_your_turn" | "not_ai_turn" | "stale"
@@ -781,6 +784,7 @@ mod tests {
     fn statuses_are_4xx_for_the_player_and_5xx_for_us() {
         assert_eq!(status_for("unknown_command"), StatusCode::BAD_REQUEST);
         assert_eq!(status_for("bad_argument"), StatusCode::BAD_REQUEST);
+        assert_eq!(status_for("bad_position"), StatusCode::BAD_REQUEST);
         assert_eq!(status_for("occupied"), StatusCode::CONFLICT);
         assert_eq!(status_for("forbidden"), StatusCode::CONFLICT);
         assert_eq!(status_for("not_found"), StatusCode::NOT_FOUND);

@@ -360,6 +360,33 @@ fn bad_requests_get_clear_errors() {
     assert_eq!(wrong_shape.status, 400);
     assert_eq!(wrong_shape.body["kind"], "bad_argument");
 
+    // The editor's stones that no game starts from (two black, no white,
+    // black to move) are the player's to mend: 400 with the reason, for
+    // each command that takes a position.
+    let position = json!({
+        "size": 15, "rule": "freestyle", "toMove": "black",
+        "setup": { "black": [{ "x": 7, "y": 7 }, { "x": 8, "y": 8 }], "white": [] },
+    });
+    for (command, args) in [
+        (
+            "save_position",
+            json!({ "position": position, "name": "Set up" }),
+        ),
+        (
+            "export_position",
+            json!({ "position": position, "format": "sgf" }),
+        ),
+        ("analyse_position", json!({ "position": position })),
+    ] {
+        let answer = server.post_raw(command, &args.to_string(), Some(&server.token));
+        assert_eq!(answer.status, 400, "{command}: {answer:?}");
+        assert_eq!(answer.body["kind"], "bad_position", "{command}: {answer:?}");
+        assert_eq!(
+            answer.body["position"]["code"], "setup_counts",
+            "{command}: {answer:?}"
+        );
+    }
+
     // Nothing of that went through to the game.
     assert_eq!(stones(&server.call("game_view", &json!({}))).len(), 0);
 }
