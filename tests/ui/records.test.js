@@ -591,3 +591,49 @@ test('the language follows the system at first, and the profile\'s choice wins a
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.deepEqual(errors, []);
 }));
+
+test('desktop: an import answered after a new game has started asks nothing of it; a game that moves on while "Who plays on?" is open is the one shown', () => withUi({ viewport: 'desktop' }, async (page, errors, backend) => {
+  // The service takes the import at once; its answer reaches the page only
+  // after a new game has been started, as a slow disk would hold it.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let reached;
+  const atService = new Promise((resolve) => { reached = resolve; });
+  await page.route('**/ipc/import_game', async (route) => {
+    const response = await route.fetch();
+    reached();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.locator('#home-load').click();
+  await page.locator('#import-text').fill('h8i9j10');
+  await page.locator('#import-button').click();
+  await atService;
+  await newGame(page, { mode: 'human_human', discard: true });
+  const started = await backend.call('game_view');
+  assert.deepEqual(started.stones, [], 'the new game replaced the imported one');
+
+  const looked = page.waitForResponse((r) => new URL(r.url()).pathname === '/ipc/game_view');
+  release();
+  await looked;
+  // What the page does with the look it took comes within a frame or two.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await page.locator('#dialog-play-on').isVisible(), false, 'no one is asked who plays on in the game that is gone');
+  assert.equal(await page.locator('#board .stone').count(), 0, 'the new game stays on the board');
+  await page.unroute('**/ipc/import_game');
+
+  // The dialog is open on an imported game; meanwhile the game moves on.
+  await page.locator('#nav-home').click();
+  await page.locator('#home-load').click();
+  await page.locator('#import-text').fill('h8i9j10');
+  await page.locator('#import-button').click();
+  await page.locator('#dialog-play-on').waitFor();
+  await backend.call('new_game', { config: { mode: 'human_human', size: 15, rule: 'freestyle' } });
+  await backend.call('play', { x: 3, y: 3 });
+  await page.locator('#play-on-cancel').click();
+  await stone(page, 3, 3).waitFor();
+  assert.equal(await page.locator('#board .stone').count(), 1, 'the game the service has, not the imported one');
+  assert.equal(await page.locator('#count-moves').textContent(), '1');
+  assert.deepEqual(stonesOf(await backend.call('game_view')), [[3, 3, 'black']]);
+  assert.deepEqual(unexpected(errors), []);
+}));

@@ -540,7 +540,20 @@ function unsavedDialog(action) {
  * says who played, not who wants to play on.
  */
 export async function openPlayOn(next) {
-  const chosen = next.outcome ? null : await askSides(next);
+  // The answer that brought `next` can come after the game has moved on (a
+  // new game started while a load or an import was on its way), and the
+  // dialog can be open a while: no sides are asked for, or handed over in,
+  // a game no longer on the board. The game screen then shows the one that is.
+  let now = await newerView(next);
+  let chosen = null;
+  if (!next.outcome && !now) {
+    chosen = await askSides(next);
+    now = await newerView(next);
+  }
+  if (now) {
+    await openGame(now);
+    return;
+  }
   let failure = null;
   for (const [stone, value] of Object.entries(chosen ?? {})) {
     try {
@@ -551,6 +564,18 @@ export async function openPlayOn(next) {
   }
   await openGame(next);
   if (failure) showError(failure);
+}
+
+/** The service's game when it has moved on from `next`, else null (only the service knows). */
+async function newerView(next) {
+  try {
+    const now = await call('game_view');
+    return now.generation > next.generation ? now : null;
+  } catch {
+    // Not known: `next` is taken as the game; the game screen still
+    // draws no view older than the one it has.
+    return null;
+  }
 }
 
 /** The "Who plays on?" dialog; resolves to the sides changed ({ black: 'hard' }), none when kept. */
@@ -817,10 +842,12 @@ registerScreen('game', {
     lowTime.black = false;
     lowTime.white = false;
     $('hint-text').textContent = '';
-    if (next) {
+    if (next && !(view && next.generation < view.generation)) {
       view = null;
       show(next);
     } else {
+      // A view older than the board drawn last (one a dialog held while
+      // the game moved on) is a past the game has left: the game as it is.
       await refresh();
     }
   },
