@@ -472,9 +472,20 @@ test('an imported record whose tournament opening breaks its rule is refused wit
   assert.deepEqual(unexpected(errors, 400), []);
 }));
 
+/**
+ * The review game after 24 quiet moves in rows 13 and 5 (neither side ever
+ * has two in a row there): 39 moves of about 200 ms each to judge, so that
+ * a cancel pressed after the first comes long before the last.
+ */
+const LONG_REVIEW_GAME = [
+  [1, 13], [2, 13], [3, 13], [4, 13], [5, 13], [6, 13], [7, 13], [8, 13], [9, 13], [10, 13], [11, 13], [12, 13],
+  [13, 13], [2, 5], [1, 5], [4, 5], [3, 5], [6, 5], [5, 5], [8, 5], [7, 5], [10, 5], [9, 5], [12, 5],
+  ...REVIEW_GAME,
+];
+
 test('the analysis can be cancelled', () => withUi({
   async setup(backend) {
-    await twoPlayerGame(backend, REVIEW_GAME);
+    await twoPlayerGame(backend, LONG_REVIEW_GAME);
   },
 }, async (page, errors) => {
   await page.locator('#home-review').click();
@@ -489,7 +500,7 @@ test('the analysis can be cancelled', () => withUi({
   const { event, data } = await streamResult(await analysed);
   assert.equal(event, 'result');
   assert.equal(data.complete, false);
-  assert.ok(data.moves.length < REVIEW_GAME.length, `${data.moves.length} judged`);
+  assert.ok(data.moves.length < LONG_REVIEW_GAME.length, `${data.moves.length} judged`);
   assert.equal(Number(await page.locator('#replay-graph').getAttribute('data-points')), data.moves.length, 'the graph shows what was judged');
   assert.equal(await page.locator('#message').isHidden(), true, 'cancelling is not an error');
   assert.equal(await page.locator('#replay-analyse').isVisible(), true);
