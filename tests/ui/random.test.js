@@ -362,8 +362,31 @@ async function randomRun(browser, viewport, count, seed) {
       const { pathname } = new URL(request.url());
       if (request.method() === 'POST' && pathname.startsWith('/ipc/')) inflight.set(request, decodeURIComponent(pathname.slice(5)));
     });
+    /** The page's last answers, each with its error's kind (a streamed one's too), for a failure's report. */
+    const answers = [];
+    const noteAnswer = async (request, cmd) => {
+      let said = 'failed';
+      try {
+        const response = await request.response();
+        if (response) {
+          said = String(response.status());
+          const text = await response.text();
+          const streamed = text.match(/^event: error\r?\ndata: (.*)$/m)?.[1];
+          const error = streamed ?? (response.status() >= 400 ? text : null);
+          if (error) said += ` ${JSON.parse(error).kind}`;
+        }
+      } catch {
+        // The page went away first: the status is what is known.
+      }
+      answers.push(`${cmd} → ${said}`);
+      if (answers.length > 50) answers.splice(0, 25);
+    };
     const finished = (request) => {
-      if (inflight.delete(request)) bump();
+      const cmd = inflight.get(request);
+      if (inflight.delete(request)) {
+        noteAnswer(request, cmd);
+        bump();
+      }
     };
     page.on('requestfinished', finished);
     page.on('requestfailed', finished);
@@ -455,7 +478,8 @@ async function randomRun(browser, viewport, count, seed) {
               stats.boardChecks += 1;
               return;
             }
-            problem = `${diff.join('; ')} (service generation ${view.generation}, mode ${view.mode}, ai_to_move ${view.ai_to_move}, page dialog ${shown.dialog})`;
+            problem = `${diff.join('; ')} (service generation ${view.generation}, mode ${view.mode}, ai_to_move ${view.ai_to_move}, page dialog ${shown.dialog}`
+              + `, page message ${shown.messageKind ? `${shown.messageKind}: ${shown.message}` : 'none'})`;
           }
         } else {
           problem = `the page's commands never finished: ${[...inflight.values()].join(', ')}`;
@@ -944,7 +968,8 @@ async function randomRun(browser, viewport, count, seed) {
         }
       } catch (err) {
         err.message = `${viewport} run, seed ${seed}, action ${i} (${kind}): ${err.message}\nlast actions:\n${trail.slice(-25).join('\n')}`
-          + `\nthe page's last commands: ${page.ipcCalls.slice(-25).map((c) => c.cmd).join(' ')}`;
+          + `\nthe page's last commands: ${page.ipcCalls.slice(-25).map((c) => c.cmd).join(' ')}`
+          + `\ntheir answers, as they came: ${answers.slice(-25).join(', ')}`;
         throw err;
       }
       slowest.push([Date.now() - began, `${i}: ${done}`]);
