@@ -199,7 +199,11 @@ function differences(view, shown) {
   if (JSON.stringify(shown.stones) !== JSON.stringify(want)) {
     diff.push(`stones ${JSON.stringify(shown.stones)}, service ${JSON.stringify(want)}`);
   }
-  const turn = `turn-stone ${view.outcome ? (view.outcome.winner ?? 'none') : view.to_move}`;
+  // In an opening's decision, offer count or pick, the turn shows who acts,
+  // not the colour of the next stone (white picks among black's offers).
+  const step = view.opening?.step;
+  const acting = step && !['place', 'done'].includes(step.kind) ? step.actor : view.to_move;
+  const turn = `turn-stone ${view.outcome ? (view.outcome.winner ?? 'none') : acting}`;
   if (shown.turn !== turn) diff.push(`"${shown.turn}", service "${turn}"`);
   if (shown.moves !== String(view.stones.length)) diff.push(`move count ${shown.moves}, service ${view.stones.length}`);
   if (shown.black !== String(view.black_count)) diff.push(`black count ${shown.black}, service ${view.black_count}`);
