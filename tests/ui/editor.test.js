@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, screenshot, point } from './support.js';
+import { useUi, screenshot, point, calls } from './support.js';
 
 const { withUi } = useUi();
 
@@ -161,6 +161,51 @@ test('renju: black\'s forbidden points are marked as the stones go down, whoever
   assert.equal(await mark.count(), 1, 'still marked with white to move');
   assert.match(await point(page, h8.x, h8.y, BOARD).getAttribute('aria-label'), /forbidden/i);
   await screenshot(page, 'editor-renju-en');
+  assert.deepEqual(errors, []);
+}));
+
+test('a press right after a tap acts on the stones as judged: nothing is sent for a position no game starts from', () => withUi({}, async (page, errors) => {
+  await page.locator('#screen-home').waitFor();
+  await page.locator('#home-editor').click();
+  await page.locator('#screen-editor').waitFor();
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.checked, BOARD);
+  await brush(page, 'black');
+
+  // The service's word on each new position is held back until the test
+  // lets it go, so Save and Export are pressed while the buttons still
+  // show the empty board's judgement.
+  let release;
+  let held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/ipc/check_position', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const before = await page.locator(BOARD).getAttribute('data-checked');
+  const { x, y } = at('h8');
+  await point(page, x, y, BOARD).click();
+  assert.equal(await page.locator('#editor-save').isDisabled(), false, 'the empty board\'s judgement still shows');
+  await page.locator('#editor-save').click();
+  await page.locator('#editor-export').click();
+  release();
+  await page.waitForFunction(([sel, old]) => document.querySelector(sel).dataset.checked !== old, [BOARD, before]);
+  // What the presses do once the check is in comes within a frame.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.match(await statusText(page), /1 black and 0 white stones cannot have black to move/);
+  assert.equal(await page.locator('#dialog-prompt').isVisible(), false, 'no name is asked for stones that cannot be saved');
+  assert.equal(await page.locator('#dialog-editor-export').isVisible(), false);
+  assert.deepEqual((await calls(page)).filter((c) => ['save_position', 'export_position'].includes(c.cmd)), []);
+
+  // A change that keeps a position a game reaches, pressed the same way:
+  // Save goes on once the change is judged.
+  await page.locator('#editor-to-move').selectOption('white');
+  await page.waitForFunction(() => document.querySelector('#editor-status').dataset.ok === 'true');
+  held = new Promise((resolve) => { release = resolve; });
+  await page.locator('#editor-rule').selectOption('standard');
+  await page.locator('#editor-save').click();
+  release();
+  await page.locator('#dialog-prompt').waitFor();
+  assert.equal(await page.locator('#editor-status').getAttribute('data-ok'), 'true');
+  await page.locator('#prompt-cancel').click();
   assert.deepEqual(errors, []);
 }));
 

@@ -113,8 +113,31 @@ function render() {
   $('editor-clear').disabled = draft.stones.size === 0;
 }
 
+/** The newest check of the draft on its way (or done). */
+let checking = Promise.resolve();
+
 /** The draft changed: a new look, and the service's judgement of it. */
-async function changed() {
+function changed() {
+  checking = check();
+  return checking;
+}
+
+/**
+ * Whether the draft as it is now may be played, analysed, saved or
+ * exported: waits for the service's check of the latest change first, so
+ * a press right after a tap acts on the judged stones (the buttons still
+ * show the judgement before it).
+ */
+async function judgedPlayable() {
+  let seen;
+  do {
+    seen = checking;
+    await seen;
+  } while (seen !== checking);
+  return checked !== null && !checked.problem;
+}
+
+async function check() {
   generation += 1;
   $('editor-analysis').hidden = true;
   board.showHint(null);
@@ -186,6 +209,7 @@ function winText(win, side) {
 }
 
 async function analyse() {
+  if (analysing || !(await judgedPlayable())) return;
   analysing = true;
   render();
   const status = $('editor-analysis');
@@ -217,6 +241,7 @@ async function analyse() {
 }
 
 async function save() {
+  if (!(await judgedPlayable())) return;
   const answer = await promptDialog({ title: t('editor.saveTitle'), label: t('load.name'), value: t('editor.defaultName') });
   if (!answer) return;
   const name = answer.value;
@@ -236,6 +261,7 @@ async function save() {
 }
 
 async function exportAs(format) {
+  if (!(await judgedPlayable())) return;
   const exported = await attempt('export_position', { position: position(), format });
   if (!exported) return;
   $('editor-export-title').textContent = t(format === 'sgf' ? 'editor.exportTitle' : 'editor.exportMovesTitle');
@@ -245,6 +271,7 @@ async function exportAs(format) {
 }
 
 async function play() {
+  if (!(await judgedPlayable())) return;
   const choice = $('editor-play-mode').value;
   if (!(await confirmReplace(t('unsaved.newGame')))) return;
   const p = position();
