@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useUi, newGame, place, stone, calls, screenshot } from './support.js';
+import { useUi, newGame, place, stone, calls, screenshot, holdReplies } from './support.js';
 import { pageErrors, checkLayout } from './play-states.js';
 
 const { withUi } = useUi();
@@ -238,18 +238,9 @@ test('desktop: a side handed over, then an undo: the handing\'s late answer does
 
   // The service hands white over at once; its answer reaches the page
   // only after the undo's, as answers on two connections may.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  let reached;
-  const atService = new Promise((resolve) => { reached = resolve; });
-  await page.route('**/ipc/set_player', async (route) => {
-    const response = await route.fetch();
-    reached();
-    await held;
-    await route.fulfill({ response });
-  });
+  const handing = await holdReplies(page, 'set_player');
   await page.locator('#side-white').selectOption('beginner');
-  await atService;
+  await handing.done;
   const handedView = await backend.call('game_view');
   assert.equal(handedView.stones.length, 2, 'handing a side over takes nothing back');
 
@@ -260,7 +251,7 @@ test('desktop: a side handed over, then an undo: the handing\'s late answer does
   await page.locator('#board .stone').first().waitFor({ state: 'detached' });
 
   const late = answerTo(page, 'set_player');
-  release();
+  handing.release();
   assert.equal((await late).status(), 200);
   await page.locator('#hint-text', { hasText: 'White is now played by: Computer (Beginner).' }).waitFor();
   const view = await backend.call('game_view');

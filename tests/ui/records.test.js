@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useUi, newGame, place, stone, calls, answerUnsaved, keepSides } from './support.js';
+import { useUi, newGame, place, stone, calls, answerUnsaved, keepSides, holdReplies } from './support.js';
 import {
   REVIEW_GAME, twoPlayerGame, winAgainstComputer, loseAgainstComputer, drawAgainstComputer,
   resignAgainstComputer, oneOfEach, copyReplays, replayFiles, replayIndex,
@@ -606,26 +606,17 @@ test('the language follows the system at first, and the profile\'s choice wins a
 test('desktop: an import answered after a new game has started asks nothing of it; a game that moves on while "Who plays on?" is open is the one shown', () => withUi({ viewport: 'desktop' }, async (page, errors, backend) => {
   // The service takes the import at once; its answer reaches the page only
   // after a new game has been started, as a slow disk would hold it.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  let reached;
-  const atService = new Promise((resolve) => { reached = resolve; });
-  await page.route('**/ipc/import_game', async (route) => {
-    const response = await route.fetch();
-    reached();
-    await held;
-    await route.fulfill({ response });
-  });
+  const importing = await holdReplies(page, 'import_game');
   await page.locator('#home-load').click();
   await page.locator('#import-text').fill('h8i9j10');
   await page.locator('#import-button').click();
-  await atService;
+  await importing.done;
   await newGame(page, { mode: 'human_human', discard: true });
   const started = await backend.call('game_view');
   assert.deepEqual(started.stones, [], 'the new game replaced the imported one');
 
   const looked = page.waitForResponse((r) => new URL(r.url()).pathname === '/ipc/game_view');
-  release();
+  importing.release();
   await looked;
   // What the page does with the look it took comes within a frame or two.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

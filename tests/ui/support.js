@@ -191,6 +191,26 @@ export async function holdAnswers(page, command) {
   return { asked: page.waitForRequest(`**/ipc/${command}`), release };
 }
 
+/**
+ * Lets the service take `command` at once but holds its answer back from
+ * the page, as answers on two connections can come in either order, until
+ * the test lets it go: `done` resolves once the service has answered,
+ * `release()` hands the answer to the page.
+ */
+export async function holdReplies(page, command) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let reached;
+  const done = new Promise((resolve) => { reached = resolve; });
+  await page.route(`**/ipc/${command}`, async (route) => {
+    const response = await route.fetch();
+    reached();
+    await held;
+    await route.fulfill({ response });
+  });
+  return { done, release };
+}
+
 /** Answers the question before replacing an unsaved game: 'save', 'discard' or 'cancel'. */
 export async function answerUnsaved(page, choice) {
   await page.locator('#dialog-unsaved').waitFor();
