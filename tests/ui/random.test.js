@@ -374,10 +374,13 @@ async function randomRun(browser, viewport, count, seed) {
         const response = await request.response();
         if (response) {
           said = String(response.status());
-          const text = await response.text();
-          const streamed = text.match(/^event: error\r?\ndata: (.*)$/m)?.[1];
-          const error = streamed ?? (response.status() >= 400 ? text : null);
-          if (error) said += ` ${JSON.parse(error).kind}`;
+          // Only a refusal or a stream can carry an error: other bodies are not read.
+          const streams = /text\/event-stream/.test(response.headers()['content-type'] ?? '');
+          if (response.status() >= 400 || streams) {
+            const text = await response.text();
+            const error = streams ? text.match(/^event: error\r?\ndata: (.*)$/m)?.[1] : text;
+            if (error) said += ` ${JSON.parse(error).kind}`;
+          }
         }
       } catch {
         // The page went away first: the status is what is known.

@@ -28,6 +28,8 @@ let started = false;
 let checked = null;
 /** Answers to older checks are dropped: only the newest speaks of the draft on screen. */
 let checkSeq = 0;
+/** The newest check of the draft, on its way or done: the actions wait for it. */
+let checking = Promise.resolve();
 let generation = 0;
 let analysing = false;
 
@@ -112,9 +114,6 @@ function render() {
   $('editor-export-moves').disabled = !checked || Boolean(problem) || analysing;
   $('editor-clear').disabled = draft.stones.size === 0;
 }
-
-/** The newest check of the draft on its way (or done). */
-let checking = Promise.resolve();
 
 /** The draft changed: a new look, and the service's judgement of it. */
 function changed() {
