@@ -298,7 +298,10 @@ fn place_balanced(judge: &mut Judge<'_>, game: &Game, rule: OpeningRule) -> Resu
 
 /// A random point for opening stone `index` (0-based): inside the square
 /// Soosõrv-8 allows it, or for Swap and Swap2 inside the central 5x5 and
-/// next to a stone already there, as openings are played.
+/// next to a stone already there, as openings are played. Swap and Swap2
+/// let the opener put stones anywhere, so a person may have left no such
+/// point before handing the side over: then next to any stone, and
+/// failing that anywhere the rule allows.
 fn random_opening_point(
     game: &Game,
     rule: OpeningRule,
@@ -311,15 +314,22 @@ fn random_opening_point(
         (OpeningRule::Soosorv8, 1) => 3,
         _ => 5,
     };
-    let points: Vec<Point> = (0..size)
+    let allowed: Vec<Point> = (0..size)
         .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
-        .filter(|&p| {
-            in_central_square(p, size, area)
-                && game.board().is_empty_at(p)
-                && (index == 0 || neighbours(game, p) > 0)
-                && game.check(p).is_ok()
-        })
+        .filter(|&p| game.board().is_empty_at(p) && game.check(p).is_ok())
         .collect();
+    let near = |p: Point| index == 0 || neighbours(game, p) > 0;
+    let mut points: Vec<Point> = allowed
+        .iter()
+        .copied()
+        .filter(|&p| in_central_square(p, size, area) && near(p))
+        .collect();
+    if points.is_empty() {
+        points = allowed.iter().copied().filter(|&p| near(p)).collect();
+    }
+    if points.is_empty() {
+        points = allowed;
+    }
     let pick = usize::try_from(rng.below(points.len() as u64)).ok()?;
     points.get(pick).copied()
 }

@@ -7,6 +7,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use proptest::prelude::*;
+use wuzi_core::opening::ChoiceKind;
 use wuzi_core::{
     Game, GameConfig, OpeningChoice, OpeningRule, OpeningStep, Point, Rule, Stone, parse_point,
 };
@@ -135,8 +137,12 @@ fn the_soosorv_swap_weighs_the_offers() {
 }
 
 fn play_out(rule: Rule, opening: OpeningRule) -> Game {
+    play_out_from(opening_game(rule, opening, &[]))
+}
+
+/// The computer takes every remaining step of `game`'s opening.
+fn play_out_from(mut game: Game) -> Game {
     let stop = AtomicBool::new(false);
-    let mut game = Game::with_opening(GameConfig::with_rule(rule), opening).unwrap();
     let mut engine = Engine::new();
     let limits = Limits {
         time: Duration::from_secs(60),
@@ -183,5 +189,120 @@ fn the_computer_takes_every_step_of_each_opening() {
             15,
             area
         ));
+    }
+}
+
+/// Swap and Swap2 let the opener put the first stones anywhere. A person
+/// who starts far from the centre and then hands black to the computer
+/// leaves it no point "in the centre, next to a stone": it places next to
+/// the stones there are, and the opening goes on to its end.
+#[test]
+fn the_computer_takes_over_an_opening_begun_far_from_the_centre() {
+    for opening in [OpeningRule::Swap, OpeningRule::Swap2] {
+        for first in [&["a1"][..], &["a1", "o15"][..], &["o1"][..]] {
+            let game = play_out_from(opening_game(Rule::Freestyle, opening, first));
+            let moves = game.moves();
+            assert!(moves.len() >= 3, "{opening:?} {first:?}: {moves:?}");
+            for (index, mv) in moves
+                .iter()
+                .enumerate()
+                .skip(first.len())
+                .take(3 - first.len())
+            {
+                let near = moves[..index].iter().any(|before| {
+                    (i16::from(before.point.x) - i16::from(mv.point.x)).abs() <= 2
+                        && (i16::from(before.point.y) - i16::from(mv.point.y)).abs() <= 2
+                });
+                assert!(
+                    near,
+                    "{opening:?} {first:?}: stone {index} at {:?} is alone",
+                    mv.point
+                );
+            }
+        }
+    }
+}
+
+/// What a person does at one opening step, from the test's draws: the
+/// first of `points` (from the `at`-th on) the step accepts for a stone or
+/// an offer, and the `pick`-th of the choices, counts or offers. False
+/// when no point is accepted, so the computer takes the step instead.
+fn persons_step(game: &mut Game, points: &[(u8, u8)], at: usize, pick: u8) -> bool {
+    let pick = usize::from(pick);
+    let mut each_point = (0..points.len()).map(|k| {
+        let (x, y) = points[(at + k) % points.len()];
+        Point::new(x, y)
+    });
+    match game.opening_step() {
+        OpeningStep::Place { .. } => each_point.any(|point| game.try_play(point).is_ok()),
+        OpeningStep::Offer { .. } => each_point.any(|point| game.offer(point).is_ok()),
+        OpeningStep::Choose { options, .. } => {
+            let kinds = options.kinds();
+            let choice = match kinds[pick % kinds.len()] {
+                ChoiceKind::Stay => OpeningChoice::Stay,
+                ChoiceKind::Swap => OpeningChoice::Swap,
+                ChoiceKind::PlaceTwo => OpeningChoice::PlaceTwo,
+            };
+            game.choose(choice).is_ok()
+        }
+        OpeningStep::Declare { max, .. } => {
+            let count = 1 + u8::try_from(pick % usize::from(max)).unwrap();
+            game.choose(OpeningChoice::Declare(count)).is_ok()
+        }
+        OpeningStep::Pick { .. } => {
+            let offers = game.opening().unwrap().offers.clone();
+            game.pick(offers[pick % offers.len()]).is_ok()
+        }
+        OpeningStep::Done => false,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever a person has done at the steps before (stones anywhere
+    /// the rule allows, any choice, count, offer or pick), the computer
+    /// handed the next step takes it by the rules, and the opening ends.
+    #[test]
+    fn the_computer_goes_on_from_whatever_a_person_began(
+        which in 0usize..4,
+        persons in any::<u32>(),
+        points in prop::collection::vec((0u8..15, 0u8..15), 12),
+        picks in prop::collection::vec(any::<u8>(), 24),
+    ) {
+        let (rule, opening) = [
+            (Rule::Freestyle, OpeningRule::Swap),
+            (Rule::Freestyle, OpeningRule::Swap2),
+            (Rule::Standard, OpeningRule::Swap2),
+            (Rule::Renju, OpeningRule::Soosorv8),
+        ][which];
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            time: Duration::from_secs(60),
+            nodes: Some(2_000),
+            depth: Some(1),
+            spend_all: false,
+        };
+        let mut game = opening_game(rule, opening, &[]);
+        let mut engine = Engine::new();
+        for (step, &pick) in picks.iter().enumerate() {
+            if game.opening_step() == OpeningStep::Done {
+                break;
+            }
+            if persons & (1 << step) != 0 && persons_step(&mut game, &points, step, pick) {
+                continue;
+            }
+            let before = game.opening_step();
+            let action = decide_opening(&mut engine, &game, limits, &stop);
+            prop_assert!(action.is_ok(), "{opening:?} at {before:?} after {:?}: {action:?}", game.moves());
+            let applied = match action.unwrap() {
+                OpeningMove::Place(point) => game.try_play(point).map(drop).map_err(|e| e.to_string()),
+                OpeningMove::Choose(choice) => game.choose(choice).map_err(|e| e.to_string()),
+                OpeningMove::Offer(point) => game.offer(point).map_err(|e| e.to_string()),
+                OpeningMove::Pick(point) => game.pick(point).map(drop).map_err(|e| e.to_string()),
+            };
+            prop_assert!(applied.is_ok(), "{opening:?} at {before:?}: {applied:?}");
+        }
+        prop_assert_eq!(game.opening_step(), OpeningStep::Done);
     }
 }

@@ -367,3 +367,27 @@ fn a_game_in_its_opening_is_saved_continued_and_logged_with_it() {
         json!(["swap", { "declare": 3 }, "stay"])
     );
 }
+
+/// Swap lets the opener put the first stones anywhere. A person who starts
+/// in the corner and then hands black to the computer gets the rest of the
+/// opening placed for them, not an error that leaves the computer to move
+/// with nothing to play.
+#[test]
+fn the_computer_handed_an_opening_begun_in_the_corner_places_the_rest() {
+    let h = Harness::new();
+    two_players(&h, "freestyle", "swap");
+    tap_ok(&h, "a1");
+    let view = h.ok(
+        "set_player",
+        json!({ "stone": "black", "player": { "kind": "ai", "level": "beginner" } }),
+    );
+    assert_eq!(step(&view), ("place", "black"));
+    assert_eq!(view["ai_to_move"], true);
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(2));
+    let view = h.ok("ai_move", json!({}));
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(3));
+    // Three stones down: white's holder, a person, chooses now.
+    assert_eq!(step(&view), ("choose", "white"));
+    assert_eq!(view["ai_to_move"], false);
+}
