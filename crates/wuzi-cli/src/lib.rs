@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod matches;
 pub mod openings;
+pub mod pairs;
 pub mod pbrain;
 pub mod play;
 pub mod puzzles;

@@ -11,6 +11,7 @@ use wuzi_core::{Point, Rule, Stone, point_name};
 use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, Position, WIN_CHANCE_SCALE};
 
 use crate::openings::openings;
+use crate::pairs::{Pairs, Sprt, Verdict};
 
 /// Who plays one side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +88,13 @@ pub struct MatchConfig {
     /// `1/2`) and the moves in order.
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
+    /// End the match as soon as a sequential probability ratio test over
+    /// the game pairs decides between two Elo differences of the first
+    /// contender over the second: `ELO0,ELO1` (a 5% chance of each wrong
+    /// verdict) or `ELO0,ELO1,ALPHA,BETA`. `--games` is then the most
+    /// played.
+    #[arg(long, value_parser = Sprt::parse, allow_hyphen_values = true)]
+    pub sprt: Option<Sprt>,
 }
 
 /// W/D/L from the first contender's view.
@@ -144,6 +152,9 @@ impl Tally {
 fn elo_text(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else if e.round() == 0.0 {
+        // Not "-0" for a hair below even.
+        "+0".to_string()
     } else {
         format!("{e:+.0}")
     }
@@ -578,13 +589,18 @@ pub fn run(
     let mut pb = player(b, time_b, threads_b);
     writeln!(
         out,
-        "match: {} ({} ms a move, {}) vs {} ({} ms a move, {}), {} games, {}, {}x{}",
+        "match: {} ({} ms a move, {}) vs {} ({} ms a move, {}), {}{} games, {}, {}x{}",
         a.name(),
         time_a.as_millis(),
         threads_text(config.threads),
         b.name(),
         time_b.as_millis(),
         threads_text(threads_b),
+        if config.sprt.is_some() {
+            "at most "
+        } else {
+            ""
+        },
         config.games,
         format!("{:?}", config.rule).to_lowercase(),
         config.size,
@@ -610,6 +626,10 @@ pub fn run(
     // `a`'s results when it had black, and when it had white.
     let mut by_colour = [Tally::default(); 2];
     let mut samples: Vec<(i32, f64)> = Vec::new();
+    let mut pairs = Pairs::default();
+    // The first contender's points in the first game of the pair under way.
+    let mut pair_first: Option<f64> = None;
+    let mut verdict = None;
     for g in 0..config.games {
         let opening: &[Point] = if config.size == 15 && !book.is_empty() {
             &book[(g / 2) % book.len()]
@@ -648,6 +668,11 @@ pub fn run(
             } else {
                 format!("{name} wins")
             }
+        };
+        let points = match &end {
+            GameEnd::Win(s, _) if *s == a_stone => 1.0,
+            GameEnd::Win(..) => 0.0,
+            GameEnd::Draw => 0.5,
         };
         let (result, how) = match &end {
             GameEnd::Win(s, how) if *s == a_stone => {
@@ -692,6 +717,18 @@ pub fn run(
                 String::new()
             }
         )?;
+        match pair_first.take() {
+            None => pair_first = Some(points),
+            Some(first) => {
+                pairs.add(first, points);
+                if let Some(test) = &config.sprt {
+                    verdict = test.verdict(&pairs);
+                    if verdict.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
     }
     for (colour, t) in ["black", "white"].iter().zip(by_colour) {
         writeln!(
@@ -715,6 +752,35 @@ pub fn run(
         elo_text(low),
         elo_text(high)
     )?;
+    if pairs.pairs() > 0 {
+        let (elo, low, high) = pairs.elo();
+        writeln!(
+            out,
+            "by pairs (an opening with colours swapped, {name_a}'s points): {pairs}; Elo {} (95%: {} to {})",
+            elo_text(elo),
+            elo_text(low),
+            elo_text(high)
+        )?;
+    }
+    if let Some(test) = &config.sprt {
+        let (low, high) = test.bounds();
+        let llr = test.llr(&pairs);
+        let said = match verdict {
+            Some(Verdict::Elo1) => format!("H1 (Elo {:+}) accepted", test.elo1),
+            Some(Verdict::Elo0) => format!("H0 (Elo {:+}) accepted", test.elo0),
+            None => "no verdict".to_string(),
+        };
+        let n = pairs.pairs();
+        writeln!(
+            out,
+            "sprt: {said} after {n} pair{} (log-likelihood ratio {llr:.2}, bounds {low:.2} and {high:.2}; H0 Elo {:+}, H1 Elo {:+}, alpha {}, beta {})",
+            if n == 1 { "" } else { "s" },
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta
+        )?;
+    }
     if config.calibrate {
         let line = match fit_scale(&samples) {
             Some((scale, loss)) => format!(
@@ -780,6 +846,10 @@ mod tests {
             losses: 10,
         };
         assert!(t.elo().0.abs() < 1e-9);
+        // Printed without a sign of its own, even a hair below zero.
+        assert_eq!(elo_text(t.elo().0), "+0");
+        assert_eq!(elo_text(-0.3), "+0");
+        assert_eq!(elo_text(-0.6), "-1");
         let t = Tally {
             wins: 30,
             draws: 0,

@@ -93,6 +93,90 @@ fn scripted_engine(dir: &std::path::Path, script: &str, args: &str) -> String {
         .to_string()
 }
 
+/// An engine that plays the first free point, and nothing else.
+const FIRST_FREE_ENGINE: &str = r#"#!/bin/sh
+taken=" "
+while read -r line; do
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) taken=" " ;;
+    DONE) FIRST_FREE_POINT ;;
+    END) exit 0 ;;
+    *,*,*) taken="$taken${line%,*} " ;;
+  esac
+done
+"#;
+
+/// The lines of `wuzi match` between `a` and `b` (either may be "engine",
+/// the scripted `FIRST_FREE_ENGINE`), 50 ms a move, with these options.
+fn match_with_first_free(a: &str, b: &str, options: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = scripted_engine(dir.path(), FIRST_FREE_ENGINE, "");
+    let name = |c: &str| {
+        if c == "engine" {
+            engine.clone()
+        } else {
+            c.to_string()
+        }
+    };
+    let mut args = vec!["match".to_string(), name(a), name(b)];
+    args.extend(
+        ["--time-ms", "50"]
+            .iter()
+            .chain(options)
+            .map(|s| s.to_string()),
+    );
+    wuzi(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn a_match_under_a_ratio_test_ends_as_soon_as_the_games_decide_it() {
+    let games = |out: &str| out.lines().filter(|l| l.starts_with("game")).count();
+    // Beginner wins every game against first free points: the test accepts
+    // "100 Elo better" long before the 60 games allowed, on a whole pair.
+    let out = match_with_first_free("beginner", "engine", &["--games", "60", "--sprt", "0,100"]);
+    let played = games(&out);
+    assert!(played < 60 && played % 2 == 0, "{out}");
+    let pairs = played / 2;
+    assert!(
+        out.contains(&format!("sprt: H1 (Elo +100) accepted after {pairs} pairs")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "beginner's points): 0: 0, 1/2: 0, 1: 0, 3/2: 0, 2: {pairs}; Elo +inf"
+        )),
+        "{out}"
+    );
+    // The other way round the first contender loses every game: "0 Elo",
+    // the hypothesis nearer the games, is accepted.
+    let out = match_with_first_free("engine", "beginner", &["--games", "60", "--sprt", "0,100"]);
+    assert!(games(&out) < 60, "{out}");
+    assert!(out.contains("sprt: H0 (Elo +0) accepted after"), "{out}");
+    // One pair cannot decide it: the match plays the games it was given
+    // and says the test has no verdict.
+    let out = match_with_first_free("beginner", "engine", &["--games", "2", "--sprt", "0,100"]);
+    assert_eq!(games(&out), 2, "{out}");
+    assert!(
+        out.contains("sprt: no verdict after 1 pair (log-likelihood ratio"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_ratio_test_that_cannot_be_run_is_refused_before_any_game() {
+    for bad in ["100,0", "0", "0,10,0.7,0.05", "zero,ten"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(["match", "beginner", "easy", "--sprt", bad])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--sprt"), "{bad}: {err}");
+        assert!(out.stdout.is_empty(), "{bad}: no game is played");
+    }
+}
+
 /// An engine that, like some real ones still busy with their last search,
 /// drops every other `BOARD` and reads its stones as commands; otherwise it
 /// plays the first free point.
