@@ -11,7 +11,7 @@ use wuzi_core::{Point, Rule, Stone, point_name};
 use wuzi_engine::{DECISIVE_SCORE, Engine, Level, Limits, Position, WIN_CHANCE_SCALE};
 
 use crate::openings::openings;
-use crate::pairs::{Pairs, Sprt, Verdict};
+use crate::pairs::{Pairs, Sprt, Verdict, elo_of};
 
 /// Who plays one side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,15 +127,6 @@ impl Tally {
     pub fn elo(&self) -> (f64, f64, f64) {
         let n = self.games().max(1) as f64;
         let s = self.score();
-        let elo = |p: f64| {
-            if p <= 0.0 {
-                f64::NEG_INFINITY
-            } else if p >= 1.0 {
-                f64::INFINITY
-            } else {
-                -400.0 * (1.0 / p - 1.0).log10()
-            }
-        };
         let var = (self.wins as f64 * (1.0 - s).powi(2)
             + self.draws as f64 * (0.5 - s).powi(2)
             + self.losses as f64 * s.powi(2))
@@ -144,7 +135,7 @@ impl Tally {
         // claim certainty: floor it at a coin toss's spread over `n` games.
         let var = var.max(0.25 / n);
         let margin = 1.96 * (var / n).sqrt();
-        (elo(s), elo(s - margin), elo(s + margin))
+        (elo_of(s), elo_of(s - margin), elo_of(s + margin))
     }
 }
 

@@ -81,12 +81,22 @@ const FIRST_FREE_POINT: &str = r#"y=0
         y=$((y + 1))
       done"#;
 
+/// The cases of a scripted engine that keep the stones of a position and
+/// answer it with the first free point.
+const PLAYS_ON: &str = r#"BOARD) taken=" " ;;
+    DONE) FIRST_FREE_POINT ;;
+    END) exit 0 ;;
+    *,*,*) taken="$taken${line%,*} " ;;"#;
+
 /// Writes a scripted engine into `dir` and returns how `wuzi match` names
 /// it, with `args` after the script.
 fn scripted_engine(dir: &std::path::Path, script: &str, args: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join("engine.sh");
-    std::fs::write(&path, script.replace("FIRST_FREE_POINT", FIRST_FREE_POINT)).unwrap();
+    let script = script
+        .replace("PLAYS_ON", PLAYS_ON)
+        .replace("FIRST_FREE_POINT", FIRST_FREE_POINT);
+    std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     format!("cmd:{} {args}", path.display())
         .trim_end()
@@ -99,10 +109,7 @@ taken=" "
 while read -r line; do
   case "$line" in
     START*) echo OK ;;
-    BOARD) taken=" " ;;
-    DONE) FIRST_FREE_POINT ;;
-    END) exit 0 ;;
-    *,*,*) taken="$taken${line%,*} " ;;
+    PLAYS_ON
   esac
 done
 "#;
@@ -244,10 +251,7 @@ while read -r line; do
       starts=$((starts + 1))
       if [ $((starts % 2)) = 1 ]; then echo "ERROR Unknown command: ${line#START }"
       else echo OK; fi ;;
-    BOARD) taken=" " ;;
-    DONE) FIRST_FREE_POINT ;;
-    END) exit 0 ;;
-    *,*,*) taken="$taken${line%,*} " ;;
+    PLAYS_ON
   esac
 done
 "#;
