@@ -203,12 +203,10 @@ fn the_computer_takes_over_an_opening_begun_far_from_the_centre() {
             let game = play_out_from(opening_game(Rule::Freestyle, opening, first));
             let moves = game.moves();
             assert!(moves.len() >= 3, "{opening:?} {first:?}: {moves:?}");
-            for (index, mv) in moves
-                .iter()
-                .enumerate()
-                .skip(first.len())
-                .take(3 - first.len())
-            {
+            // The stones the computer placed: those after the person's, up
+            // to the opening's three.
+            for index in first.len()..3 {
+                let mv = &moves[index];
                 let near = moves[..index].iter().any(|before| {
                     (i16::from(before.point.x) - i16::from(mv.point.x)).abs() <= 2
                         && (i16::from(before.point.y) - i16::from(mv.point.y)).abs() <= 2
