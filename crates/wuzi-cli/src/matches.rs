@@ -660,26 +660,22 @@ pub fn run(
                 format!("{name} wins")
             }
         };
-        let points = match &end {
-            GameEnd::Win(s, _) if *s == a_stone => 1.0,
-            GameEnd::Win(..) => 0.0,
-            GameEnd::Draw => 0.5,
-        };
-        let (result, how) = match &end {
+        // The result, how it came, and `a`'s points.
+        let (result, how, points) = match &end {
             GameEnd::Win(s, how) if *s == a_stone => {
                 tally.wins += 1;
                 by_colour[usize::from(!a_black)].wins += 1;
-                (winner(&name_a, *s), how.clone())
+                (winner(&name_a, *s), how.clone(), 1.0)
             }
             GameEnd::Win(s, how) => {
                 tally.losses += 1;
                 by_colour[usize::from(!a_black)].losses += 1;
-                (winner(&name_b, *s), how.clone())
+                (winner(&name_b, *s), how.clone(), 0.0)
             }
             GameEnd::Draw => {
                 tally.draws += 1;
                 by_colour[usize::from(!a_black)].draws += 1;
-                ("drawn".to_string(), "board full".to_string())
+                ("drawn".to_string(), "board full".to_string(), 0.5)
             }
         };
         let (black, white) = if a_black {
