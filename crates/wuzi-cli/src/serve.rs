@@ -39,8 +39,9 @@
 //!   `400` for a request the page got wrong, `403` for a password, `404` for
 //!   something that is not there, `409` for a refused move or a command the
 //!   game's state does not allow now, `422` for a stored file this version
-//!   cannot read, `503` without a data folder (none, or another copy of Wuzi
-//!   has it), `500` for the rest.
+//!   cannot read, `503` without a usable data folder (none, another copy of
+//!   Wuzi has it, it is read-only, or it went away), `507` for a full disk,
+//!   `500` for the rest.
 //!
 //! Requests run concurrently, each command on its own blocking thread, so
 //! `stop_ai` gets through while `ai_move` is thinking.
@@ -456,11 +457,14 @@ fn error_body(
 /// - `409` (a refused move or a command the game's state does not allow
 ///   now): `occupied`, `forbidden`, `game_over`, `not_your_turn`,
 ///   `not_ai_turn`, `stale`, `no_move`, `cancelled`, `busy`, `exists`,
-///   `no_profile`
+///   `no_profile`, `opening`
 /// - `422`: `corrupt`, `future_version` (a stored file this version cannot use)
 /// - `503`: `no_store` (no data folder), `locked` (the data folder is in use
-///   by another copy of Wuzi)
-/// - `500`: `internal`, `io` and any other kind
+///   by another copy of Wuzi), `read_only`, `folder_gone` (the data folder
+///   went away while Wuzi ran: nothing is kept until it is back)
+/// - `507`: `disk_full`
+/// - `500`: `internal`, `io`, and what only a fault of ours causes
+///   (`encode`, `password`, `logging`)
 #[must_use]
 pub fn status_for(kind: &str) -> StatusCode {
     match kind {
@@ -475,7 +479,7 @@ pub fn status_for(kind: &str) -> StatusCode {
             StatusCode::CONFLICT
         }
         "corrupt" | "future_version" => StatusCode::UNPROCESSABLE_ENTITY,
-        "no_store" | "locked" | "read_only" => StatusCode::SERVICE_UNAVAILABLE,
+        "no_store" | "locked" | "read_only" | "folder_gone" => StatusCode::SERVICE_UNAVAILABLE,
         "disk_full" => StatusCode::INSUFFICIENT_STORAGE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
@@ -792,6 +796,8 @@ mod tests {
         assert_eq!(status_for("io"), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(status_for("locked"), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(status_for("read_only"), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(status_for("folder_gone"), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(status_for("encode"), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(status_for("disk_full"), StatusCode::INSUFFICIENT_STORAGE);
     }
 
