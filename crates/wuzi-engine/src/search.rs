@@ -1116,7 +1116,8 @@ impl<'a> Search<'a> {
             return score;
         }
         let pv_node = beta - alpha > 1;
-        let cut_node = ply > 0 && self.expect_cut[ply];
+        // Never set for the root (ply 0): only a child's flag is written.
+        let cut_node = self.expect_cut[ply];
         // A node that matters (on the main line, or expected to fail high)
         // with no move from the table has only a guess for its first move:
         // searched a ply shallower, it costs less, and the next iteration
