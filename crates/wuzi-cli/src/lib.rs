@@ -12,6 +12,7 @@ pub mod play;
 pub mod puzzles;
 pub mod soak;
 pub mod tune;
+pub mod tune_play;
 
 use wuzi_core::Rule;
 

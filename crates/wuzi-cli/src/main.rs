@@ -7,7 +7,7 @@ use wuzi_core::{Rule, Stone};
 use wuzi_engine::Level;
 
 use wuzi_cli::matches::{Contender, MatchConfig};
-use wuzi_cli::{bench, matches, parse_rule, pbrain, play, puzzles, soak, tune};
+use wuzi_cli::{bench, matches, parse_rule, pbrain, play, puzzles, soak, tune, tune_play};
 
 mod serve;
 
@@ -30,6 +30,10 @@ enum Cmd {
         /// score, nodes, time and best line.
         #[arg(long)]
         messages: bool,
+        /// Play with the evaluation weights in this file (as `wuzi tune
+        /// --write` writes them) instead of those built in.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
     /// Play against the computer in the terminal.
     Play {
@@ -72,6 +76,10 @@ enum Cmd {
         /// nothing and take long.
         #[arg(long)]
         no_stop: bool,
+        /// Search with the evaluation weights in this file (as `wuzi tune
+        /// --write` writes them) instead of those built in.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
     /// Serve the web UI and the game service on 127.0.0.1, for the UI tests.
     ///
@@ -90,6 +98,10 @@ enum Cmd {
     /// (`wuzi match --record`) and report how much better they forecast
     /// games left out of the fit.
     Tune(tune::TuneArgs),
+    /// Tune one rule's evaluation weights by play: the weights moved up
+    /// at random against the same moved down, round after round, each
+    /// moving towards the side that won (simultaneous perturbation).
+    TunePlay(tune_play::TunePlayArgs),
     /// Build the puzzle set the app ships from engine games, or check one.
     #[command(subcommand)]
     Puzzles(PuzzlesCmd),
@@ -141,11 +153,21 @@ fn main() -> ExitCode {
         _ => wuzi_cli::init_logging(),
     }
     let result = match cli.command {
-        Cmd::Pbrain { level, messages } => pbrain::run_with(
-            io::BufReader::new(io::stdin()),
-            io::stdout().lock(),
-            pbrain::Options { level, messages },
-        ),
+        Cmd::Pbrain {
+            level,
+            messages,
+            weights,
+        } => weights
+            .as_deref()
+            .map_or(Ok(()), tune::use_weights_file)
+            .map_err(io::Error::other)
+            .and_then(|()| {
+                pbrain::run_with(
+                    io::BufReader::new(io::stdin()),
+                    io::stdout().lock(),
+                    pbrain::Options { level, messages },
+                )
+            }),
         Cmd::Play {
             level,
             rule,
@@ -172,9 +194,14 @@ fn main() -> ExitCode {
             review,
             threads,
             no_stop,
+            weights,
         } => {
             let out = &mut io::stdout().lock();
-            bench::run(depth, usize::from(threads), out)
+            weights
+                .as_deref()
+                .map_or(Ok(()), tune::use_weights_file)
+                .map_err(io::Error::other)
+                .and_then(|()| bench::run(depth, usize::from(threads), out))
                 .and_then(|_| {
                     if !no_stop {
                         bench::stop_latency(out)?;
@@ -190,6 +217,7 @@ fn main() -> ExitCode {
         }
         Cmd::Serve(args) => serve::run(&args).map_err(io::Error::other),
         Cmd::Tune(args) => tune::run(&args, &mut io::stdout().lock()).map_err(io::Error::other),
+        Cmd::TunePlay(args) => tune_play::run(&args, &mut io::stdout()).map_err(io::Error::other),
         Cmd::Puzzles(PuzzlesCmd::Build {
             out,
             seed,

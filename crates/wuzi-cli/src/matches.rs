@@ -524,6 +524,40 @@ fn play_out(
     }
 }
 
+/// Plays `opening` twice between `a` and `b` at `time` a move, one thread
+/// each, `a` black in the first game and white in the second, and returns
+/// each game's end with `a`'s points in it (1 a win, 1/2 a draw).
+///
+/// # Errors
+/// A game lost by a contender that failed (could not start, answered
+/// nonsense or too late) rather than by five: a tuning run must not read
+/// a broken engine as a weak one.
+pub fn play_pair(
+    a: &Contender,
+    b: &Contender,
+    rule: Rule,
+    time: Duration,
+    opening: &[Point],
+) -> Result<[(GameEnd, f64); 2], String> {
+    let (mut pa, mut pb) = (player(a, time, 1), player(b, time, 1));
+    let mut play = |a_black: bool| {
+        let Played { end, .. } = if a_black {
+            play_game(pa.as_mut(), pb.as_mut(), 15, rule, opening)
+        } else {
+            play_game(pb.as_mut(), pa.as_mut(), 15, rule, opening)
+        };
+        let a_stone = if a_black { Stone::Black } else { Stone::White };
+        let points = match &end {
+            GameEnd::Win(_, how) if how != "five" => return Err(how.clone()),
+            GameEnd::Win(s, _) if *s == a_stone => 1.0,
+            GameEnd::Win(..) => 0.0,
+            GameEnd::Draw => 0.5,
+        };
+        Ok((end, points))
+    };
+    Ok([play(true)?, play(false)?])
+}
+
 /// "1 thread", "2 threads".
 fn threads_text(n: u16) -> String {
     if n == 1 {

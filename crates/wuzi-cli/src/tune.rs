@@ -31,7 +31,7 @@ use wuzi_engine::{
     EVAL_TABLES, EVAL_WEIGHTS, Engine, EvalFeatures, Limits, Position, SearchResult,
     WIN_CHANCE_SCALE, eval_correction_is_mask, eval_correction_name, eval_correction_table,
     eval_corrections, eval_features_along, eval_table, eval_unit, eval_weight_names, eval_weights,
-    eval_weights_source, eval_with, parse_eval_weights, win_chance,
+    eval_weights_source, eval_with, parse_eval_weights, use_eval_weights, win_chance,
 };
 
 /// The options of `wuzi tune`.
@@ -730,6 +730,20 @@ pub fn read_weights(path: &Path) -> Result<(Vec<i32>, Vec<i32>), TuneError> {
     parse_eval_weights(&text).map_err(|reason| TuneError::Weights {
         path: path.to_path_buf(),
         reason,
+    })
+}
+
+/// Plays with the weights in a file written by `--write` in place of
+/// those built in, for the rest of the process (`wuzi pbrain --weights`).
+///
+/// # Errors
+/// An unreadable file, one that is not a weights file, or an engine that
+/// has already searched with the weights it had.
+pub fn use_weights_file(path: &Path) -> Result<(), TuneError> {
+    let (tables, corrections) = read_weights(path)?;
+    use_eval_weights(&tables, &corrections).map_err(|e| TuneError::Weights {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
     })
 }
 

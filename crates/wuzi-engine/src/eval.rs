@@ -213,7 +213,7 @@ impl Flavour {
 
 /// What a leaf bonus is worth under `rule`, in score points.
 pub(crate) fn leaf_bonus_value(rule: wuzi_core::Rule, bonus: LeafBonus) -> i32 {
-    WEIGHTS[Flavour::of(rule, 0).table()][LEAF + bonus as usize] / EVAL_UNIT
+    active().tables[Flavour::of(rule, 0).table()][LEAF + bonus as usize] / EVAL_UNIT
 }
 
 /// How many combinations of four line patterns a point can have, the
@@ -305,23 +305,102 @@ pub(crate) fn mask_at_slot(slot: usize) -> Option<(Flavour, usize)> {
     })
 }
 
+/// The corrections of the weights in use, laid out by [`combo_slot`] and
+/// [`mask_slot`].
+pub(crate) fn corrections() -> &'static [i32] {
+    &active().corrections
+}
+
 /// The corrections of [`COMBO_WEIGHTS`] and [`MASK_WEIGHTS`], laid out by
 /// [`combo_slot`] and [`mask_slot`].
-pub(crate) fn corrections() -> &'static [i32] {
-    static TABLE: OnceLock<Vec<i32>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0; CORRECTION_SLOTS];
-        for &(flavour, patterns, attack, defence) in COMBO_WEIGHTS {
-            let c = combo(patterns);
-            t[combo_slot(flavour, Role::Attack, c)] = attack;
-            t[combo_slot(flavour, Role::Defence, c)] = defence;
-        }
-        for &(flavour, own, opp, value) in MASK_WEIGHTS {
-            let mask = threat_mask(|t| own.contains(&t), |t| opp.contains(&t));
-            t[mask_slot(flavour, mask)] = value;
-        }
-        t
+fn built_in_corrections() -> Vec<i32> {
+    let mut t = vec![0; CORRECTION_SLOTS];
+    for &(flavour, patterns, attack, defence) in COMBO_WEIGHTS {
+        let c = combo(patterns);
+        t[combo_slot(flavour, Role::Attack, c)] = attack;
+        t[combo_slot(flavour, Role::Defence, c)] = defence;
+    }
+    for &(flavour, own, opp, value) in MASK_WEIGHTS {
+        let mask = threat_mask(|t| own.contains(&t), |t| opp.contains(&t));
+        t[mask_slot(flavour, mask)] = value;
+    }
+    t
+}
+
+/// The weights the evaluation uses: the tables (freestyle and standard,
+/// then renju) and the corrections.
+pub(crate) struct Weights {
+    /// One table a rule, see [`Flavour::table`].
+    pub tables: [[i32; EVAL_WEIGHTS]; 2],
+    /// Laid out by [`combo_slot`] and [`mask_slot`].
+    pub corrections: Vec<i32>,
+}
+
+/// The weights in use, fixed by the first look at them: those built in,
+/// unless [`choose_weights`] came first.
+static ACTIVE: OnceLock<Weights> = OnceLock::new();
+
+/// The weights in use.
+pub(crate) fn active() -> &'static Weights {
+    ACTIVE.get_or_init(|| Weights {
+        tables: WEIGHTS,
+        corrections: built_in_corrections(),
     })
+}
+
+/// Why other weights could not be put in place of those built in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChooseWeightsError {
+    /// The evaluation has already been used with the weights it had: a
+    /// search's tables cannot change under it.
+    #[error("the evaluation is already in use with other weights")]
+    InUse,
+    /// Not the evaluation's number of weights or corrections.
+    #[error("{found} {what}, the evaluation has {expected}")]
+    WrongCount {
+        /// `weights` or `corrections`.
+        what: &'static str,
+        /// How many were given.
+        found: usize,
+        /// How many the evaluation has.
+        expected: usize,
+    },
+}
+
+/// Puts `tables` (every table's weights, one after the other) and
+/// `corrections` (laid out as `EVAL_CORRECTIONS` says) in place of the
+/// built-in weights for the rest of the process, so that a tuning run can
+/// play one set against another, each in a process of its own.
+///
+/// # Errors
+/// Counts that do not fit the evaluation, or an evaluation already used.
+pub(crate) fn choose_weights(
+    tables: &[i32],
+    corrections: &[i32],
+) -> Result<(), ChooseWeightsError> {
+    let wrong = |what, found, expected| ChooseWeightsError::WrongCount {
+        what,
+        found,
+        expected,
+    };
+    if tables.len() != 2 * EVAL_WEIGHTS {
+        return Err(wrong("weights", tables.len(), 2 * EVAL_WEIGHTS));
+    }
+    if corrections.len() != CORRECTION_SLOTS {
+        return Err(wrong("corrections", corrections.len(), CORRECTION_SLOTS));
+    }
+    let mut chosen = Weights {
+        tables: [[0; EVAL_WEIGHTS]; 2],
+        corrections: corrections.to_vec(),
+    };
+    for (table, numbers) in chosen
+        .tables
+        .iter_mut()
+        .zip(tables.chunks_exact(EVAL_WEIGHTS))
+    {
+        table.copy_from_slice(numbers);
+    }
+    ACTIVE.set(chosen).map_err(|_| ChooseWeightsError::InUse)
 }
 
 /// What a quiet leaf's threat mask adds to the evaluation of a side to
@@ -359,7 +438,7 @@ pub(crate) fn unpack(patterns: u16) -> [Pattern; 4] {
 
 fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
     let renju_black = flavour == Flavour::RenjuBlack;
-    let weights = &WEIGHTS[flavour.table()];
+    let weights = &active().tables[flavour.table()];
     let mut fives = 0;
     let mut fours = 0;
     let mut open_fours = 0;

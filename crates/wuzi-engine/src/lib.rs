@@ -96,7 +96,8 @@ pub use solve::{
 };
 pub use time::move_time;
 pub use tune::{
-    EVAL_CORRECTIONS, EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures, eval_correction_is_mask,
-    eval_correction_name, eval_correction_table, eval_corrections, eval_features_along, eval_table,
-    eval_unit, eval_weight_names, eval_weights, eval_weights_source, eval_with, parse_eval_weights,
+    ChooseWeightsError, EVAL_CORRECTIONS, EVAL_TABLES, EVAL_WEIGHTS, EvalFeatures,
+    eval_correction_is_mask, eval_correction_name, eval_correction_table, eval_corrections,
+    eval_features_along, eval_table, eval_unit, eval_weight_names, eval_weights,
+    eval_weights_source, eval_with, parse_eval_weights, use_eval_weights,
 };
