@@ -440,6 +440,10 @@ fn player(c: &Contender, time: Duration, threads: u16) -> Box<dyn Player> {
     }
 }
 
+/// How a game won on the board is told in its [`GameEnd::Win`]; anything
+/// else there is a loss by failure.
+const BY_FIVE: &str = "five";
+
 /// How one game ended, from black's view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameEnd {
@@ -495,7 +499,7 @@ fn play_out(
     };
     loop {
         if let Some(w) = pos.winner() {
-            return (GameEnd::Win(w, "five".into()), moves);
+            return (GameEnd::Win(w, BY_FIVE.into()), moves);
         }
         if !pos.has_legal_move() {
             return (GameEnd::Draw, moves);
@@ -548,7 +552,7 @@ pub fn play_pair(
         };
         let a_stone = if a_black { Stone::Black } else { Stone::White };
         let points = match &end {
-            GameEnd::Win(_, how) if how != "five" => return Err(how.clone()),
+            GameEnd::Win(_, how) if how != BY_FIVE => return Err(how.clone()),
             GameEnd::Win(s, _) if *s == a_stone => 1.0,
             GameEnd::Win(..) => 0.0,
             GameEnd::Draw => 0.5,

@@ -715,7 +715,7 @@ fn search_sample(
 }
 
 /// What each weight table is for, by [`wuzi_engine::eval_table`].
-const TABLE_NAMES: [&str; EVAL_TABLES] = ["Freestyle and standard", "Renju"];
+pub(crate) const TABLE_NAMES: [&str; EVAL_TABLES] = ["Freestyle and standard", "Renju"];
 
 /// The weights in a file written by `--write`: every table's numbers and
 /// the corrections.
@@ -747,7 +747,7 @@ pub fn use_weights_file(path: &Path) -> Result<(), TuneError> {
     })
 }
 
-fn write_weights(path: &Path, text: &str) -> Result<(), TuneError> {
+pub(crate) fn write_weights(path: &Path, text: &str) -> Result<(), TuneError> {
     std::fs::write(path, text).map_err(|source| TuneError::Write {
         path: path.to_path_buf(),
         source,

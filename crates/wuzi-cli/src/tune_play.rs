@@ -31,7 +31,7 @@ use wuzi_engine::{
 use crate::matches::{Contender, play_pair};
 use crate::openings::openings;
 use crate::soak::plan::Rng;
-use crate::tune::{TuneError, read_weights};
+use crate::tune::{TABLE_NAMES, TuneError, read_weights, write_weights};
 
 /// The options of `wuzi tune-play`.
 #[derive(Debug, Clone, clap::Args)]
@@ -199,25 +199,18 @@ pub fn run(args: &TunePlayArgs, out: &mut (impl Write + Send)) -> Result<(), Tun
     let write_to = |path: &Path, theta: &[f64], rounds: usize| {
         let note = format!(
             "{} table tuned by play: {rounds} rounds at {} ms a move (wuzi tune-play).",
-            if table == 0 { "Freestyle" } else { "Renju" },
-            args.time_ms
+            TABLE_NAMES[table], args.time_ms
         );
-        let text = eval_weights_source(&with(theta), &corrections, &note);
-        std::fs::write(path, text).map_err(|source| {
-            TunePlayError::Weights(TuneError::Write {
-                path: path.to_path_buf(),
-                source,
-            })
-        })
+        write_weights(
+            path,
+            &eval_weights_source(&with(theta), &corrections, &note),
+        )
+        .map_err(TunePlayError::Weights)
     };
     writeln!(
         out,
         "tune-play: {} table, {} weights tuned, {} rounds at {} ms a move, {} at once",
-        if table == 0 {
-            "freestyle and standard"
-        } else {
-            "renju"
-        },
+        TABLE_NAMES[table].to_lowercase(),
         moved.len(),
         args.rounds,
         args.time_ms,

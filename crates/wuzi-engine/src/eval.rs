@@ -337,7 +337,7 @@ pub(crate) struct Weights {
 }
 
 /// The weights in use, fixed by the first look at them: those built in,
-/// unless [`choose_weights`] came first.
+/// unless [`use_eval_weights`] came first.
 static ACTIVE: OnceLock<Weights> = OnceLock::new();
 
 /// The weights in use.
@@ -367,17 +367,17 @@ pub enum ChooseWeightsError {
     },
 }
 
-/// Puts `tables` (every table's weights, one after the other) and
-/// `corrections` (laid out as `EVAL_CORRECTIONS` says) in place of the
-/// built-in weights for the rest of the process, so that a tuning run can
-/// play one set against another, each in a process of its own.
+/// Plays with `tables` (every table's weights, one after the other) and
+/// `corrections` (laid out as `EVAL_CORRECTIONS` says), as
+/// `parse_eval_weights` reads them from a weights file, in place of the
+/// weights built in, for the rest of the process. It must come before the
+/// first search or evaluation: `wuzi pbrain --weights` calls it at
+/// start-up, so that a tuning run can play one set of weights against
+/// another, each engine in a process of its own.
 ///
 /// # Errors
 /// Counts that do not fit the evaluation, or an evaluation already used.
-pub(crate) fn choose_weights(
-    tables: &[i32],
-    corrections: &[i32],
-) -> Result<(), ChooseWeightsError> {
+pub fn use_eval_weights(tables: &[i32], corrections: &[i32]) -> Result<(), ChooseWeightsError> {
     let wrong = |what, found, expected| ChooseWeightsError::WrongCount {
         what,
         found,

@@ -14,11 +14,11 @@ use wuzi_core::{Point, Rule};
 use crate::board::{Board, LeafThreats, index, side};
 use crate::eval::{
     ATTACK_LINE, COMBO_SLOTS, COMBOS, CORRECTION_SLOTS, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF,
-    LINE_FEATURES, MASK_THREATS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, active,
-    choose_weights, combo, combo_at_slot, combo_slot, corrections, count_point, leaf_bonus,
-    mask_at_slot, mask_slot, threat_mask,
+    LINE_FEATURES, MASK_THREATS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, active, combo,
+    combo_at_slot, combo_slot, corrections, count_point, leaf_bonus, mask_at_slot, mask_slot,
+    threat_mask,
 };
-pub use crate::eval::{ChooseWeightsError, EVAL_WEIGHTS};
+pub use crate::eval::{ChooseWeightsError, EVAL_WEIGHTS, use_eval_weights};
 use crate::pattern::Pattern;
 use crate::position::{Position, PositionError};
 
@@ -103,20 +103,6 @@ pub const EVAL_TABLES: usize = 2;
 #[must_use]
 pub fn eval_weights() -> [[i32; EVAL_WEIGHTS]; EVAL_TABLES] {
     active().tables
-}
-
-/// Plays with `tables` (every table's weights, one after the other) and
-/// `corrections` (laid out as [`EVAL_CORRECTIONS`] says), as
-/// [`parse_eval_weights`] reads them from a weights file, in place of
-/// the weights built in, for the rest of the process. It must come
-/// before the first search or evaluation: `wuzi pbrain --weights` calls
-/// it at start-up, so that a tuning run can play one set of weights
-/// against another, each engine in a process of its own.
-///
-/// # Errors
-/// Counts that do not fit the evaluation, or an evaluation already used.
-pub fn use_eval_weights(tables: &[i32], corrections: &[i32]) -> Result<(), ChooseWeightsError> {
-    choose_weights(tables, corrections)
 }
 
 /// Which weight table a rule's games use: 0 freestyle and standard (the
