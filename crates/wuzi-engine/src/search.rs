@@ -1096,10 +1096,17 @@ impl<'a> Search<'a> {
             return self.board.evaluate(s);
         }
         let key = self.board.hash() ^ SIDE_KEY[s];
+        let pv_node = beta - alpha > 1;
         let mut tt_move = 0;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
-            if ply > 0 && i32::from(e.depth) >= depth {
+            // A node on the main line is searched even when the table
+            // knows its score: answered from the table, the main line
+            // would end there, and a hint or a review would show a line
+            // cut short (a second hint in the same position, or the
+            // computer's move after the reply it expected, would show
+            // one move).
+            if ply > 0 && !pv_node && i32::from(e.depth) >= depth {
                 let score = from_tt(i32::from(e.score), ply);
                 let usable = match e.bound {
                     Bound::Exact => true,
@@ -1115,7 +1122,6 @@ impl<'a> Search<'a> {
         if let Some(score) = self.static_cut(s, alpha, beta, depth, ply) {
             return score;
         }
-        let pv_node = beta - alpha > 1;
         // Never set for the root (ply 0): only a child's flag is written.
         let cut_node = self.expect_cut[ply];
         // A node that matters (on the main line, or expected to fail high)
@@ -1517,6 +1523,41 @@ mod tests {
         let history = [vec![0; CELLS], vec![0; CELLS]];
         let mut search = Search::new(board, side, &tt, history, &stop);
         search.think(settings, 1, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_search_over_a_table_that_knows_the_position_still_reads_out_its_main_line() {
+        // The same position searched twice over one table, as a second
+        // hint in the same position is, or the computer's move after the
+        // reply it expected: the table already holds the main line's
+        // scores to the depth asked for. Each search's line is as long as
+        // its depth (a forced block adds a ply), every time.
+        for (moves, rule) in [
+            ("h8i9j8i8i7h9", Rule::Freestyle),
+            ("h8j9g10i7g8f8g9", Rule::Renju),
+            ("e11h9j9g8i10h11h10g10f9i8j7", Rule::Freestyle),
+        ] {
+            let (board, side) = board_after(moves, rule);
+            let tt = Tt::new(1 << 22);
+            let stop = AtomicBool::new(false);
+            let settings = Settings {
+                vcf: false,
+                vct: false,
+                ..to_depth(6, true)
+            };
+            for run in ["first", "second"] {
+                let history = [vec![0; CELLS], vec![0; CELLS]];
+                let mut search = Search::new(board.clone(), side, &tt, history, &stop);
+                let found = search.think(settings, 1, |_| {}).unwrap();
+                assert!(found.score.abs() < WIN_BOUND, "{moves}: {found:?}");
+                assert_eq!(found.depth, 6, "{moves}, {run} search: {found:?}");
+                assert!(
+                    found.pv.len() >= 6,
+                    "{moves}, {run} search: a line of {} moves: {found:?}",
+                    found.pv.len()
+                );
+            }
+        }
     }
 
     #[test]

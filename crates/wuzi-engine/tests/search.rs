@@ -56,6 +56,39 @@ fn progress_reports_each_depth_with_a_line() {
 }
 
 #[test]
+fn asked_again_the_engine_shows_the_whole_line_it_found() {
+    // A second hint in the same position is searched over the table the
+    // first one filled, and so is the position after the reply the first
+    // search expected. Both show a line as long as their depth.
+    let pos = common::position("h8i9g9g8i7h7i8", 15, Rule::Freestyle);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::with_memory(4 << 20);
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::millis(60_000)
+    };
+    for ask in ["first", "second"] {
+        let r = engine.best_move(&pos, limits, &stop, |_| {}).unwrap();
+        assert_eq!(r.depth, 7, "{ask}: {r:?}");
+        assert!(
+            r.pv.len() >= 7,
+            "{ask}: a line of {} moves: {r:?}",
+            r.pv.len()
+        );
+    }
+    let r = engine.best_move(&pos, limits, &stop, |_| {}).unwrap();
+    let mut after = pos.clone();
+    after.play(r.pv[0]).unwrap();
+    after.play(r.pv[1]).unwrap();
+    let next = Limits {
+        depth: Some(5),
+        ..limits
+    };
+    let r = engine.best_move(&after, next, &stop, |_| {}).unwrap();
+    assert!(r.pv.len() >= 5, "after the expected reply: {r:?}");
+}
+
+#[test]
 fn normal_and_hard_look_their_fixed_distance_ahead_and_master_further() {
     // A quiet middle game: nothing is forced, so every level searches.
     let pos = common::position("h8i9g9g8i7h7i8", 15, Rule::Freestyle);
