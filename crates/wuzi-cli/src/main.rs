@@ -143,6 +143,13 @@ fn parse_level(s: &str) -> Result<Level, String> {
     s.parse::<Level>().map_err(|e| e.to_string())
 }
 
+/// Puts the weights in `file`, if given, in place of those built in
+/// (`--weights`), before anything searches.
+fn use_weights(file: Option<&std::path::Path>) -> io::Result<()> {
+    file.map_or(Ok(()), tune::use_weights_file)
+        .map_err(io::Error::other)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -157,17 +164,13 @@ fn main() -> ExitCode {
             level,
             messages,
             weights,
-        } => weights
-            .as_deref()
-            .map_or(Ok(()), tune::use_weights_file)
-            .map_err(io::Error::other)
-            .and_then(|()| {
-                pbrain::run_with(
-                    io::BufReader::new(io::stdin()),
-                    io::stdout().lock(),
-                    pbrain::Options { level, messages },
-                )
-            }),
+        } => use_weights(weights.as_deref()).and_then(|()| {
+            pbrain::run_with(
+                io::BufReader::new(io::stdin()),
+                io::stdout().lock(),
+                pbrain::Options { level, messages },
+            )
+        }),
         Cmd::Play {
             level,
             rule,
@@ -197,10 +200,7 @@ fn main() -> ExitCode {
             weights,
         } => {
             let out = &mut io::stdout().lock();
-            weights
-                .as_deref()
-                .map_or(Ok(()), tune::use_weights_file)
-                .map_err(io::Error::other)
+            use_weights(weights.as_deref())
                 .and_then(|()| bench::run(depth, usize::from(threads), out))
                 .and_then(|_| {
                     if !no_stop {

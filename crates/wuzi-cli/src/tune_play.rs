@@ -24,14 +24,14 @@ use std::time::Duration;
 use thiserror::Error;
 use wuzi_core::Rule;
 use wuzi_engine::{
-    EVAL_TABLES, EVAL_WEIGHTS, eval_corrections, eval_table, eval_weight_names, eval_weights,
+    EVAL_WEIGHTS, eval_corrections, eval_table, eval_weight_names, eval_weights,
     eval_weights_source,
 };
 
 use crate::matches::{Contender, play_pair};
 use crate::openings::openings;
 use crate::soak::plan::Rng;
-use crate::tune::{TABLE_NAMES, TuneError, read_weights, write_weights};
+use crate::tune::{TABLE_NAMES, TuneError, use_weights_file, write_weights};
 
 /// The options of `wuzi tune-play`.
 #[derive(Debug, Clone, clap::Args)]
@@ -147,17 +147,12 @@ pub fn run(args: &TunePlayArgs, out: &mut (impl Write + Send)) -> Result<(), Tun
     if !(args.spread > 0.0 && args.spread.is_finite()) {
         return Err(TunePlayError::Option("--spread must be above 0".into()));
     }
-    let (tables, corrections) = match &args.start {
-        Some(path) => {
-            let (flat, corrections) = read_weights(path)?;
-            let mut tables = [[0; EVAL_WEIGHTS]; EVAL_TABLES];
-            for (t, numbers) in tables.iter_mut().zip(flat.chunks_exact(EVAL_WEIGHTS)) {
-                t.copy_from_slice(numbers);
-            }
-            (tables, corrections)
-        }
-        None => (eval_weights(), eval_corrections()),
-    };
+    // This process never searches (its engines are processes of their
+    // own), so the start file can simply be the weights it reads back.
+    if let Some(path) = &args.start {
+        use_weights_file(path)?;
+    }
+    let (tables, corrections) = (eval_weights(), eval_corrections());
     let program = std::env::current_exe().map_err(TunePlayError::Program)?;
     let table = eval_table(args.rule);
     let names = eval_weight_names();

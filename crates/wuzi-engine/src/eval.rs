@@ -327,11 +327,15 @@ fn built_in_corrections() -> Vec<i32> {
     t
 }
 
+/// How many weight tables there are: one per [`Flavour::table`]
+/// (`eval_table` by rule).
+pub const EVAL_TABLES: usize = 2;
+
 /// The weights the evaluation uses: the tables (freestyle and standard,
 /// then renju) and the corrections.
 pub(crate) struct Weights {
     /// One table a rule, see [`Flavour::table`].
-    pub tables: [[i32; EVAL_WEIGHTS]; 2],
+    pub tables: [[i32; EVAL_WEIGHTS]; EVAL_TABLES],
     /// Laid out by [`combo_slot`] and [`mask_slot`].
     pub corrections: Vec<i32>,
 }
@@ -383,14 +387,14 @@ pub fn use_eval_weights(tables: &[i32], corrections: &[i32]) -> Result<(), Choos
         found,
         expected,
     };
-    if tables.len() != 2 * EVAL_WEIGHTS {
-        return Err(wrong("weights", tables.len(), 2 * EVAL_WEIGHTS));
+    if tables.len() != EVAL_TABLES * EVAL_WEIGHTS {
+        return Err(wrong("weights", tables.len(), EVAL_TABLES * EVAL_WEIGHTS));
     }
     if corrections.len() != CORRECTION_SLOTS {
         return Err(wrong("corrections", corrections.len(), CORRECTION_SLOTS));
     }
     let mut chosen = Weights {
-        tables: [[0; EVAL_WEIGHTS]; 2],
+        tables: [[0; EVAL_WEIGHTS]; EVAL_TABLES],
         corrections: corrections.to_vec(),
     };
     for (table, numbers) in chosen

@@ -18,7 +18,7 @@ use crate::eval::{
     combo_at_slot, combo_slot, corrections, count_point, leaf_bonus, mask_at_slot, mask_slot,
     threat_mask,
 };
-pub use crate::eval::{ChooseWeightsError, EVAL_WEIGHTS, use_eval_weights};
+pub use crate::eval::{ChooseWeightsError, EVAL_TABLES, EVAL_WEIGHTS, use_eval_weights};
 use crate::pattern::Pattern;
 use crate::position::{Position, PositionError};
 
@@ -94,9 +94,6 @@ pub fn eval_weight_names() -> Vec<String> {
     );
     names
 }
-
-/// How many weight tables there are: one per [`eval_table`].
-pub const EVAL_TABLES: usize = 2;
 
 /// The weights the engine plays with, in 1/[`eval_unit`] of a score
 /// point: one table per [`eval_table`].
