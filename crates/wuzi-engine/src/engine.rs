@@ -62,11 +62,15 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// How far ahead Easy looks before it picks loosely among the moves it
+/// finds nearly best, in moves (plies) counting its own.
+const EASY_DEPTH: i32 = 3;
+
 /// How far ahead Normal looks, in moves (plies) of the main search. The
 /// levels below Master look a fixed distance ahead so that each is clearly
 /// stronger than the one below on any machine: time alone buys about one
 /// ply for every fourfold increase, too little to tell the levels apart.
-const NORMAL_DEPTH: i32 = 3;
+const NORMAL_DEPTH: i32 = 4;
 
 /// How far ahead Hard looks; Master goes as deep as its time allows.
 const HARD_DEPTH: i32 = 6;
@@ -219,7 +223,7 @@ impl Engine {
             Level::Easy => Settings {
                 time: limits.time,
                 nodes: limits.nodes,
-                max_depth: 2,
+                max_depth: EASY_DEPTH,
                 vcf: false,
                 vct: false,
                 width: 10,

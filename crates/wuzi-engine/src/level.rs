@@ -47,10 +47,10 @@ impl Limits {
 pub enum Level {
     /// The classic weight-table player: no look-ahead at all.
     Beginner,
-    /// A short, deliberately imperfect search; still takes a five and
-    /// blocks a four.
+    /// Looks three moves ahead, then picks loosely among the moves it
+    /// finds nearly best; still takes a five and blocks a four.
     Easy,
-    /// Looks three moves ahead, within half a second; finds wins by fours
+    /// Looks four moves ahead, within half a second; finds wins by fours
     /// and, before searching, stops the opponent's.
     Normal,
     /// Looks six moves ahead, within two seconds; also finds its own wins

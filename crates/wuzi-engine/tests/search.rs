@@ -101,7 +101,7 @@ fn normal_and_hard_look_their_fixed_distance_ahead_and_master_further() {
     };
     // Given far more time than they need, they still stop at their depth.
     let minute = Limits::millis(60_000);
-    assert_eq!(depth_of(Level::Normal, minute), 3);
+    assert_eq!(depth_of(Level::Normal, minute), 4);
     assert_eq!(depth_of(Level::Hard, minute), 6);
     // Master has no such bound: held to seven only by the caller.
     let seven = Limits {
