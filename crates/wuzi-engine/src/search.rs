@@ -572,8 +572,8 @@ impl<'a> Search<'a> {
 
     /// The imperfect search of the easy level: takes a five and blocks a
     /// four, otherwise picks at random among the moves a shallow search
-    /// finds nearly as good as its best (up to [`EASY_LEEWAY`] worse), so
-    /// that it sees what a short look shows (an open three to stop, a
+    /// finds nearly as good as its best (see [`EASY_LEEWAY`]), so that it
+    /// sees what a short look shows (an open three to stop, a
     /// double threat about to be made) yet often misses the best plan.
     pub(crate) fn think_loosely(
         &mut self,
