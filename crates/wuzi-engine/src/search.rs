@@ -1374,8 +1374,8 @@ impl<'a> Search<'a> {
 /// loss it sees is thousands of points away, so it never trades one for a
 /// quiet move; a quiet move it judges a few hundred points worse it often
 /// plays. Set with its depth so that Easy wins about 85% against Beginner
-/// and loses about as often to Normal (docs/benchmarks.md, "The levels
-/// still hold").
+/// and Normal about as often against Easy (docs/benchmarks.md, "Easy three
+/// plies ahead, Normal four").
 const EASY_LEEWAY: i32 = 600;
 
 /// Move-ordering scores below this are quiet: no threat made or stopped.
