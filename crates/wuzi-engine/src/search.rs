@@ -1159,8 +1159,14 @@ impl<'a> Search<'a> {
             return value;
         }
         if moves.is_empty() {
-            // No legal move (only forbidden points, or a full board): a draw.
             self.buffers[ply] = moves;
+            if self.opp_open {
+                // Black in renju with every answer to an open three on a
+                // forbidden point: the open four comes next, then the five.
+                return -(WIN - (ply as i32 + 4));
+            }
+            // No legal move near the stones (only forbidden points, or a
+            // full board): a draw, as near as this node can tell.
             return 0;
         }
         if ply == 0
@@ -1619,6 +1625,29 @@ mod tests {
         let high = search.pvs(0, WIN_BOUND - 1, WIN_BOUND, 0, 1);
         assert!(high > WIN_BOUND, "{high}");
         assert!(search.nodes > 2, "{}", search.nodes);
+    }
+
+    #[test]
+    fn black_with_every_answer_to_an_open_three_forbidden_has_lost() {
+        // Renju. White's split three e8 g8 h8 is answered only at d8, f8
+        // or i8 (white makes a four at each), and each is a double three
+        // for black: d8 with d9 d10 and c7 b6, f8 with f7 f6 and g9 h10,
+        // i8 with i9 i10 and j7 k6. Black has no four of its own.
+        let black = [
+            "d9", "d10", "c7", "b6", "f7", "f6", "g9", "h10", "i9", "i10", "j7", "k6",
+        ];
+        let white = [
+            "e8", "g8", "h8", "a15", "o15", "a1", "o1", "a8", "o8", "h1", "k15", "c3",
+        ];
+        let core = crate::board::stones_on(&black, &white);
+        let board = Board::from_core(&core, Rule::Renju);
+        let (tt, stop) = (Tt::new(1 << 16), AtomicBool::new(false));
+        let history = [vec![0; CELLS], vec![0; CELLS]];
+        let mut search = Search::new(board, 0, &tt, history, &stop);
+        search.follow(&to_depth(4, true));
+        // Searched as a node below the root, two plies from the leaves.
+        let score = search.pvs(0, -INF, INF, 2, 1);
+        assert!(score < -WIN_BOUND, "black scored {score}");
     }
 
     #[test]
