@@ -1000,6 +1000,11 @@ impl<'a> Search<'a> {
             });
             *moves = kept;
         }
+        if opp_open && moves.is_empty() {
+            // Black in renju with every answer to an open three on a
+            // forbidden point: the open four comes next, then the five.
+            return Err(-(WIN - (ply as i32 + 4)));
+        }
         // Below the root only the best `width` moves are tried: pick them
         // first and sort just those.
         let width = self.width.max(1);
@@ -1159,14 +1164,8 @@ impl<'a> Search<'a> {
             return value;
         }
         if moves.is_empty() {
+            // No legal move (only forbidden points, or a full board): a draw.
             self.buffers[ply] = moves;
-            if self.opp_open {
-                // Black in renju with every answer to an open three on a
-                // forbidden point: the open four comes next, then the five.
-                return -(WIN - (ply as i32 + 4));
-            }
-            // No legal move near the stones (only forbidden points, or a
-            // full board): a draw, as near as this node can tell.
             return 0;
         }
         if ply == 0
