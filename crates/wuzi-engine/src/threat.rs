@@ -323,11 +323,16 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
             return true;
         }
         let mut fours = scan.fours;
-        let mut threes = if scan.defender_open_three {
-            Vec::new()
-        } else {
-            scan.threes
-        };
+        let mut threes = scan.threes;
+        if scan.defender_open_three {
+            // Against an open three a three of the attacker's own is too
+            // slow, unless it takes a point the defender needs for its
+            // four: such a three blocks while it threatens. Whether the
+            // defender still has an open four to make after it, `defend`
+            // sees among the defender's fours.
+            let d = 1 - a;
+            threes.retain(|&(_, i)| self.board.value(d, i).threat.is_four());
+        }
         match scan.defender_fives.as_slice() {
             [] => {}
             [f] => {
@@ -468,7 +473,7 @@ mod tests {
     use wuzi_core::{Point, Rule, Stone};
 
     use super::*;
-    use crate::board::board_after;
+    use crate::board::{board_after, index};
 
     /// The forcing moves as read from every candidate, without the threat
     /// counts: what [`ThreatSearch::forcing_moves`] must find (in any order).
@@ -529,6 +534,46 @@ mod tests {
         let (mut board, white) = board_after(game, Rule::Freestyle);
         let mut ts = ThreatSearch::new(&mut board, &mut failed, budget());
         assert!(!ts.vct(white, 4, &mut Vec::new()));
+        assert!(!ts.out_of_budget(), "settled, not given up");
+    }
+
+    /// From a freestyle game against another engine, black to move. White
+    /// threatens to win by fours, and black wins first: h10, g12 and j10
+    /// are fours, and after white's blocks f7, f9 and f10 are white's open
+    /// three. Black's f8 blocks it and makes black's own open three (f8,
+    /// g9, h10) at once, and the attack goes on to five. A search that gave
+    /// up all its threes against an open three missed this win, and Master
+    /// played the one move that stopped white's fours and lost.
+    #[test]
+    fn a_three_that_blocks_the_defenders_open_three_keeps_the_attack() {
+        let game = "e10k8h9i8h7h8g8f9g10i9i10f7g9g7";
+        let stop = AtomicBool::new(false);
+        let (mut board, black) = board_after(game, Rule::Freestyle);
+        let f8 = index(Point::new(5, 7));
+        let mut failed = failed_table();
+        let mut ts = ThreatSearch::new(
+            &mut board,
+            &mut failed,
+            Budget {
+                nodes: 2_000_000,
+                deadline: Instant::now() + Duration::from_secs(600),
+                stop: &stop,
+            },
+        );
+        let mut line = Vec::new();
+        assert!(ts.vct(black, 7, &mut line));
+        assert!(line.contains(&f8), "the win goes through f8: {line:?}");
+        // Six attacking moves are not enough: the win is exactly seven deep.
+        let mut ts = ThreatSearch::new(
+            &mut board,
+            &mut failed,
+            Budget {
+                nodes: 2_000_000,
+                deadline: Instant::now() + Duration::from_secs(600),
+                stop: &stop,
+            },
+        );
+        assert!(!ts.vct(black, 6, &mut Vec::new()));
         assert!(!ts.out_of_budget(), "settled, not given up");
     }
 
