@@ -509,6 +509,16 @@ mod tests {
         moves
     }
 
+    /// A budget no test position here runs out of: a search that stops
+    /// does so because it is settled.
+    fn generous(stop: &AtomicBool) -> Budget<'_> {
+        Budget {
+            nodes: 2_000_000,
+            deadline: Instant::now() + Duration::from_secs(600),
+            stop,
+        }
+    }
+
     /// From a freestyle game against another engine. White, to move after
     /// the first 29 moves, played k12, j14 and m10 as a win by threes that
     /// a search allowing black four fours in a row had found; black
@@ -518,11 +528,7 @@ mod tests {
     fn an_attack_the_defender_escapes_by_a_line_of_fours_is_no_win() {
         let game = "f5k10k11j11i12i10j9h9g8j10h10l9l10m8n7m9k9j8k8k7j5l7i8h7l6i7j7j13h5";
         let stop = AtomicBool::new(false);
-        let budget = || Budget {
-            nodes: 2_000_000,
-            deadline: Instant::now() + Duration::from_secs(600),
-            stop: &stop,
-        };
+        let budget = || generous(&stop);
         // After m10, black to move: its fours are a defence.
         let (mut board, black) = board_after(&format!("{game}k12l13j14j12m10"), Rule::Freestyle);
         let mut failed = failed_table();
@@ -548,31 +554,16 @@ mod tests {
     fn a_three_that_blocks_the_defenders_open_three_keeps_the_attack() {
         let game = "e10k8h9i8h7h8g8f9g10i9i10f7g9g7";
         let stop = AtomicBool::new(false);
+        let budget = || generous(&stop);
         let (mut board, black) = board_after(game, Rule::Freestyle);
         let f8 = index(Point::new(5, 7));
         let mut failed = failed_table();
-        let mut ts = ThreatSearch::new(
-            &mut board,
-            &mut failed,
-            Budget {
-                nodes: 2_000_000,
-                deadline: Instant::now() + Duration::from_secs(600),
-                stop: &stop,
-            },
-        );
+        let mut ts = ThreatSearch::new(&mut board, &mut failed, budget());
         let mut line = Vec::new();
         assert!(ts.vct(black, 7, &mut line));
         assert!(line.contains(&f8), "the win goes through f8: {line:?}");
         // Six attacking moves are not enough: the win is exactly seven deep.
-        let mut ts = ThreatSearch::new(
-            &mut board,
-            &mut failed,
-            Budget {
-                nodes: 2_000_000,
-                deadline: Instant::now() + Duration::from_secs(600),
-                stop: &stop,
-            },
-        );
+        let mut ts = ThreatSearch::new(&mut board, &mut failed, budget());
         assert!(!ts.vct(black, 6, &mut Vec::new()));
         assert!(!ts.out_of_budget(), "settled, not given up");
     }
