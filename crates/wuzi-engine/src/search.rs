@@ -393,35 +393,45 @@ impl<'a> Search<'a> {
             return Some(self.found(best, score, line));
         }
         if settings.vct {
-            line.clear();
-            let vct_end = Instant::now() + total / 5;
-            let mut ts = ThreatSearch::new(
-                &mut self.board,
-                &mut self.failed,
-                Budget {
-                    nodes: budget_nodes.min(1_000_000),
-                    deadline: vct_end,
-                    stop: self.stop,
-                },
-            );
-            let mut won = false;
-            for depth in [4, 6, 8, 10] {
-                line.clear();
-                if ts.vct(s, depth, &mut line) {
-                    won = true;
-                    break;
-                }
-                if ts.out_of_budget() {
-                    break;
-                }
-            }
-            self.nodes += ts.nodes;
-            if won && let Some(&best) = line.last() {
-                line.reverse();
-                return Some(self.found(best, WIN_BOUND + 100, line));
-            }
+            return self.win_by_threes(settings, false);
         }
         None
+    }
+
+    /// A win by fours and threes for the side to move, within a fifth of
+    /// the move's time; with `blocks`, also through threes that block the
+    /// opponent's open three (see [`ThreatSearch::through_blocks`]).
+    fn win_by_threes(&mut self, settings: &Settings, blocks: bool) -> Option<Found> {
+        let s = self.root_side;
+        let nodes = settings.nodes.map_or(u64::MAX, |n| n / 5).min(1_000_000);
+        let mut ts = ThreatSearch::new(
+            &mut self.board,
+            &mut self.failed,
+            Budget {
+                nodes,
+                deadline: Instant::now() + settings.time / 5,
+                stop: self.stop,
+            },
+        );
+        if blocks {
+            ts = ts.through_blocks();
+        }
+        let mut line = Vec::new();
+        let mut won = false;
+        for depth in [4, 6, 8, 10] {
+            line.clear();
+            if ts.vct(s, depth, &mut line) {
+                won = true;
+                break;
+            }
+            if ts.out_of_budget() {
+                break;
+            }
+        }
+        self.nodes += ts.nodes;
+        let &best = line.last().filter(|_| won)?;
+        line.reverse();
+        Some(self.found(best, WIN_BOUND + 100, line))
     }
 
     /// `immediate` scores a forced block 0. When the block is itself a four
@@ -746,6 +756,20 @@ impl<'a> Search<'a> {
         let tactics = self.start.elapsed();
         if settings.vcf {
             self.root_filter = self.defences(settings, root_moves);
+        }
+        // One move stops the opponent's win by fours, and it would be
+        // played unsearched. A win of our own may still come first, through
+        // a three that blocks the opponent's open three on the way: worth
+        // the look here, where the rest of the move's time goes unused.
+        if threats
+            && settings.vct
+            && self.root_filter.as_ref().is_some_and(|f| f.len() == 1)
+            && let Some(found) = self.win_by_threes(settings, true)
+            && root_moves.contains(&found.best)
+        {
+            self.root_filter = None;
+            self.report_found(&found, report);
+            return (found, false);
         }
         // What the threat searches before the main one cost this move.
         tracing::debug!(
@@ -1624,6 +1648,22 @@ mod tests {
         let high = search.pvs(0, WIN_BOUND - 1, WIN_BOUND, 0, 1);
         assert!(high > WIN_BOUND, "{high}");
         assert!(search.nodes > 2, "{}", search.nodes);
+    }
+
+    /// White would win by fours if it were its move, and f6 is the one
+    /// move that stops them; but black wins first by fours and threes,
+    /// one of them a three that blocks white's open three (see the threat
+    /// search's test of this position). Master used to play f6 unsearched.
+    #[test]
+    fn a_forced_defence_gives_way_to_a_win_through_a_blocking_three() {
+        let found = search(
+            "e10k8h9i8h7h8g8f9g10i9i10f7g9g7",
+            Rule::Freestyle,
+            to_depth(7, true),
+        );
+        let best = wuzi_core::point_name(crate::board::point(found.best), 15);
+        assert!(found.score > WIN_BOUND, "{best} scored {}", found.score);
+        assert_ne!(best, "F6");
     }
 
     #[test]
