@@ -371,13 +371,11 @@ impl<'a, 'b> ThreatSearch<'a, 'b> {
         if let Some(won) = self.try_fours(a, depth, fours, line, false, Self::vct) {
             return won;
         }
-        let d = 1 - a;
         for (_, m) in threes {
             self.board.play(m, a);
-            // A three that leaves the defender an open four to make is
-            // answered by it.
-            let won = !(scan.defender_open_three && self.board.threat_count(d, Threat::Win) > 0)
-                && self.defend(a, depth - 1, COUNTER_FOURS);
+            // A blocking three that leaves the defender an open four to
+            // make: `defend` finds it among the defender's fours.
+            let won = self.defend(a, depth - 1, COUNTER_FOURS);
             self.board.undo();
             if won {
                 line.push(m);
