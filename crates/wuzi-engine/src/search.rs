@@ -767,7 +767,6 @@ impl<'a> Search<'a> {
             && let Some(found) = self.win_by_threes(settings, true)
             && root_moves.contains(&found.best)
         {
-            self.root_filter = None;
             self.report_found(&found, report);
             return (found, false);
         }
