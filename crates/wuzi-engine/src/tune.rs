@@ -14,9 +14,9 @@ use wuzi_core::{Point, Rule};
 use crate::board::{Board, LeafThreats, index, side};
 use crate::eval::{
     ATTACK_LINE, COMBO_SLOTS, COMBOS, CORRECTION_SLOTS, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF,
-    LINE_FEATURES, MASK_THREATS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, active, combo,
-    combo_at_slot, combo_slot, corrections, count_point, leaf_bonus, mask_at_slot, mask_slot,
-    threat_mask,
+    LINE_FEATURES, MASK_THREATS, RENJU_WHITE_AGAINST_BLACK, Role, SHAPE_OFFSET, SHAPES,
+    THREAT_OFFSET, Threat, active, combo, combo_at_slot, combo_slot, corrections, count_point,
+    leaf_bonus, mask_at_slot, mask_slot, threat_mask,
 };
 pub use crate::eval::{ChooseWeightsError, EVAL_TABLES, EVAL_WEIGHTS, use_eval_weights};
 use crate::pattern::Pattern;
@@ -287,20 +287,37 @@ fn features(board: &Board, s: usize) -> Option<EvalFeatures> {
     let mut x = [0.0; EVAL_WEIGHTS];
     let (own, other) = (Flavour::of(board.rule(), s), Flavour::of(board.rule(), o));
     let mut combos: Vec<(u32, f64)> = Vec::new();
+    // White's points against black in renju are scaled from a bare
+    // point's value, so each counts that many times over, and the bare
+    // point's features make up the rest.
+    let scale = if other == Flavour::RenjuWhite {
+        RENJU_WHITE_AGAINST_BLACK
+    } else {
+        1.0
+    };
+    let mut empty = 0.0;
     for &p in board.points() {
         let i = usize::from(p);
         if !board.is_empty(i) {
             continue;
         }
+        empty += 1.0;
         for (t, flavour, role, base, sign) in [
             (s, own, Role::Attack, ATTACK_LINE, 1.0),
-            (o, other, Role::Defence, DEFENCE_LINE, -1.0),
+            (o, other, Role::Defence, DEFENCE_LINE, -scale),
         ] {
             let packed = board.packed_patterns(t, i);
             count_point(packed, board.threat(t, i), base, sign, &mut x);
             let c = combo(crate::eval::unpack(packed));
             combos.push((combo_slot(flavour, role, c) as u32, sign));
         }
+    }
+    if scale != 1.0 {
+        // Every line dead: the packed patterns are all zero.
+        let bare = (scale - 1.0) * empty;
+        count_point(0, Threat::Quiet, DEFENCE_LINE, bare, &mut x);
+        let c = combo([Pattern::Dead; 4]);
+        combos.push((combo_slot(other, Role::Defence, c) as u32, bare));
     }
     combos.push((mask_slot(own, board.threat_mask(s)) as u32, 1.0));
     combos.sort_unstable_by_key(|&(slot, _)| slot);
