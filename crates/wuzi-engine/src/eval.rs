@@ -517,8 +517,14 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
 
 /// How much more white's points count against black, when black is to
 /// move in renju, than the renju table says: each such point's value is
-/// this many times as far from that of a point with nothing on its lines
-/// (so the board-wide constant of the empty points is unchanged).
+/// this many times as far from that of a dead point (no five possible
+/// along any of its lines).
+///
+/// Most empty points are not dead (an open line makes a one-stone line
+/// there), so the scale also moves the value of the open board: with
+/// black to move, black's static value is about 1,200 points higher on
+/// an empty board, less as stones and white's threats grow, and below the
+/// table's once white has many threats.
 ///
 /// The renju table learnt from Master's games against itself, most of
 /// which white won, and it judges black far behind in openings an
@@ -530,9 +536,9 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
 /// way, so a fit sees the evaluation the search uses.
 pub(crate) const RENJU_WHITE_AGAINST_BLACK: f64 = 1.3;
 
-/// The defence value of a point with nothing on its four lines for a
-/// side of `flavour`, before any scaling: what [`RENJU_WHITE_AGAINST_BLACK`]
-/// scales from.
+/// The defence value of a dead point (no five possible along any of its
+/// lines) for a side of `flavour`, before any scaling: what
+/// [`RENJU_WHITE_AGAINST_BLACK`] scales from.
 fn bare_defence(weights: &[i32], corrections: &[i32], flavour: Flavour) -> i32 {
     let bare = [Pattern::Dead; 4];
     weights[DEFENCE_LINE + THREAT_OFFSET + Threat::Quiet as usize]
@@ -769,7 +775,7 @@ mod tests {
                 + correction(Flavour::RenjuWhite, Role::Attack, pats)
         );
         // Against black, white's point counts 1.3 times as far from a
-        // point with nothing on its lines as its weights add up to.
+        // dead point's value as its weights add up to.
         let defence = |flavour, p: [Pattern; 4], threat: Threat, shape: Shape| {
             p.iter().map(|&q| w[DEFENCE_LINE + q as usize]).sum::<i32>()
                 + w[DEFENCE_LINE + THREAT_OFFSET + threat as usize]
