@@ -441,6 +441,18 @@ pub(crate) fn unpack(patterns: u16) -> [Pattern; 4] {
 }
 
 fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
+    let mut v = summed(patterns, flavour);
+    let scale = defence_scale(flavour);
+    if scale != 1.0 {
+        let dead = summed([Pattern::Dead; 4], flavour).defence;
+        v.defence = dead + (f64::from(v.defence - dead) * scale).round() as i32;
+    }
+    v
+}
+
+/// A point's threat and values as the weights add them up, before
+/// [`defence_scale`].
+fn summed(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
     let renju_black = flavour == Flavour::RenjuBlack;
     let weights = &active().tables[flavour.table()];
     let mut fives = 0;
@@ -501,17 +513,12 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
     // What the four lines make together beyond the sum of their parts.
     let c = combo(patterns);
     let corrections = corrections();
-    let mut defence = worth(DEFENCE_LINE) + corrections[combo_slot(flavour, Role::Defence, c)];
-    if flavour == Flavour::RenjuWhite {
-        let bare = bare_defence(weights, corrections, flavour);
-        defence = bare + (f64::from(defence - bare) * RENJU_WHITE_AGAINST_BLACK).round() as i32;
-    }
     PointValue {
         threat,
         check_forbidden,
         score,
         attack: worth(ATTACK_LINE) + corrections[combo_slot(flavour, Role::Attack, c)],
-        defence,
+        defence: worth(DEFENCE_LINE) + corrections[combo_slot(flavour, Role::Defence, c)],
     }
 }
 
@@ -536,15 +543,17 @@ fn value(patterns: [Pattern; 4], flavour: Flavour) -> PointValue {
 /// way, so a fit sees the evaluation the search uses.
 pub(crate) const RENJU_WHITE_AGAINST_BLACK: f64 = 1.3;
 
-/// The defence value of a dead point (no five possible along any of its
-/// lines) for a side of `flavour`, before any scaling: what
-/// [`RENJU_WHITE_AGAINST_BLACK`] scales from.
-fn bare_defence(weights: &[i32], corrections: &[i32], flavour: Flavour) -> i32 {
-    let bare = [Pattern::Dead; 4];
-    weights[DEFENCE_LINE + THREAT_OFFSET + Threat::Quiet as usize]
-        + 4 * weights[DEFENCE_LINE + Pattern::Dead as usize]
-        + weights[DEFENCE_LINE + SHAPE_OFFSET + shape(bare, Threat::Quiet) as usize]
-        + corrections[combo_slot(flavour, Role::Defence, combo(bare))]
+/// How many times as far from a dead point's value (no five possible
+/// along any of its lines) the points of a side of `flavour` count against
+/// the side to move, beyond what the weights add up to: the one place
+/// that says which side's points [`RENJU_WHITE_AGAINST_BLACK`] scales,
+/// for the search and for `wuzi tune` alike.
+pub(crate) fn defence_scale(flavour: Flavour) -> f64 {
+    if flavour == Flavour::RenjuWhite {
+        RENJU_WHITE_AGAINST_BLACK
+    } else {
+        1.0
+    }
 }
 
 /// Every point value, laid out for the board's updates, which look one up

@@ -14,9 +14,9 @@ use wuzi_core::{Point, Rule};
 use crate::board::{Board, LeafThreats, index, side};
 use crate::eval::{
     ATTACK_LINE, COMBO_SLOTS, COMBOS, CORRECTION_SLOTS, DEFENCE_LINE, EVAL_UNIT, Flavour, LEAF,
-    LINE_FEATURES, MASK_THREATS, RENJU_WHITE_AGAINST_BLACK, Role, SHAPE_OFFSET, SHAPES,
-    THREAT_OFFSET, Threat, active, combo, combo_at_slot, combo_slot, corrections, count_point,
-    leaf_bonus, mask_at_slot, mask_slot, threat_mask,
+    LINE_FEATURES, MASK_THREATS, Role, SHAPE_OFFSET, SHAPES, THREAT_OFFSET, Threat, active, combo,
+    combo_at_slot, combo_slot, corrections, count_point, defence_scale, leaf_bonus, mask_at_slot,
+    mask_slot, threat_mask,
 };
 pub use crate::eval::{ChooseWeightsError, EVAL_TABLES, EVAL_WEIGHTS, use_eval_weights};
 use crate::pattern::Pattern;
@@ -287,14 +287,9 @@ fn features(board: &Board, s: usize) -> Option<EvalFeatures> {
     let mut x = [0.0; EVAL_WEIGHTS];
     let (own, other) = (Flavour::of(board.rule(), s), Flavour::of(board.rule(), o));
     let mut combos: Vec<(u32, f64)> = Vec::new();
-    // White's points against black in renju are scaled from a bare
-    // point's value, so each counts that many times over, and the bare
-    // point's features make up the rest.
-    let scale = if other == Flavour::RenjuWhite {
-        RENJU_WHITE_AGAINST_BLACK
-    } else {
-        1.0
-    };
+    // The opponent's points scaled from a dead point's value count that
+    // many times over, and the dead point's features make up the rest.
+    let scale = defence_scale(other);
     let mut empty = 0.0;
     for &p in board.points() {
         let i = usize::from(p);
